@@ -1,0 +1,34 @@
+/// A control with a title and an image.
+///
+/// Its large content title and image default to its title and image until
+/// set explicitly; `showsLargeContentViewer` stays false (UIKit's default)
+/// unless the button sits in a bar that turns it on (see `Toolbar`).
+open class Button: Control {
+    /// The button's title.
+    public var title: String?
+    /// The button's image.
+    public var image: Image?
+
+    private var explicitLargeContentTitle: String?
+    private var explicitLargeContentImage: Image?
+
+    /// Creates a button.
+    public init(title: String?, image: Image? = nil, frame: Rect = .zero) {
+        self.title = title
+        self.image = image
+        super.init(frame: frame)
+        tapGestureRecognizer.name = "button.tap"
+    }
+
+    /// The title the large content viewer shows: the explicit one, or the button's title.
+    override open var largeContentTitle: String? {
+        get { explicitLargeContentTitle ?? title }
+        set { explicitLargeContentTitle = newValue }
+    }
+
+    /// The image the large content viewer shows: the explicit one, or the button's image.
+    override open var largeContentImage: Image? {
+        get { explicitLargeContentImage ?? image }
+        set { explicitLargeContentImage = newValue }
+    }
+}

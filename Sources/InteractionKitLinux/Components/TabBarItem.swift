@@ -1,0 +1,49 @@
+/// One tab of a `TabBar`: a title, an image, a tag, and whether it can be selected.
+///
+/// A tab bar item is not a view: its tab bar lays it out and answers for it
+/// in hit testing and in the large content viewer. Its large content is its
+/// title and image (scaled), or `largeContentSizeImage` (unscaled, with its
+/// insets) when set, as with UIKit's bar items.
+@MainActor
+open class TabBarItem: LargeContentViewerActivatable {
+    /// The tab's title.
+    public var title: String?
+    /// The tab's image.
+    public var image: Image?
+    /// A number the app uses to tell tabs apart.
+    public var tag: Int
+    /// Whether the person can select the tab; a disabled tab is drawn dimmed and never selected by a gesture.
+    public var isEnabled = true
+    /// An image made for the large content viewer, drawn unscaled instead of `image`.
+    public var largeContentSizeImage: Image?
+    /// Insets for `largeContentSizeImage`.
+    public var largeContentSizeImageInsets = EdgeInsets.zero
+    /// Whether the large content viewer shows this tab; true, as for UIKit's bar items.
+    public var showsLargeContentViewer = true
+
+    /// The tab bar whose items include this one.
+    public internal(set) weak var tabBar: TabBar?
+
+    /// Creates a tab.
+    public init(title: String?, image: Image?, tag: Int = 0) {
+        self.title = title
+        self.image = image
+        self.tag = tag
+    }
+
+    /// The tab's title.
+    public var largeContentTitle: String? { title }
+    /// The large content image, or the tab's image.
+    public var largeContentImage: Image? { largeContentSizeImage ?? image }
+    /// Whether the image is scaled: true unless a large content image was given.
+    public var scalesLargeContentImage: Bool { largeContentSizeImage == nil }
+    /// The large content image's insets, or none for the tab's image.
+    public var largeContentImageInsets: EdgeInsets {
+        largeContentSizeImage == nil ? .zero : largeContentSizeImageInsets
+    }
+
+    /// Selects the tab in its tab bar, as a tap would (if it is enabled and still one of the bar's items).
+    public func activateFromLargeContentViewer() {
+        tabBar?.selectFromUser(self)
+    }
+}

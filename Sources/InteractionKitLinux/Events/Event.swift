@@ -1,0 +1,21 @@
+/// The touch event being dispatched: its time and the fingers that are down.
+///
+/// A window reuses one `Event` for every sample it dispatches, so keep a copy
+/// of the values you need rather than the event itself.
+@MainActor
+public final class Event {
+    /// The time of the sample being dispatched, in seconds of virtual time.
+    public internal(set) var timestamp: Double = 0
+    weak var window: Window?
+
+    init(window: Window?) {
+        self.window = window
+    }
+
+    /// Every finger down on the window, in the order they went down.
+    ///
+    /// Builds an array: call it when you need it, not on every move.
+    public var allTouches: [Touch] {
+        window?.activeTouches.map(\.touch) ?? []
+    }
+}

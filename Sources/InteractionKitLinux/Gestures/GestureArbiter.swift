@@ -1,0 +1,199 @@
+/// Decides which gesture recognizers win the touches they share: the one
+/// place where the arbitration rules live.
+///
+/// Recognizers only interpret touches and ask to change state; the arbiter
+/// answers when a recognizer asks to leave `possible`, and reacts when one
+/// recognizes or fails:
+///
+/// - A recognizer may not begin while another recognizer of one of its
+///   touches is in progress and the two may not recognize simultaneously.
+/// - A recognizer that requires another to fail (`require(toFail:)`, the
+///   `shouldRequireFailure` hooks, or their delegate forms) waits in
+///   `possible` while the other is still engaged; it proceeds when the other
+///   fails and fails when the other recognizes.
+/// - `gestureRecognizerShouldBegin` is asked last, just before the move.
+/// - When a recognizer begins (or a discrete one ends), every other
+///   recognizer of its touches that may not recognize simultaneously fails,
+///   or is cancelled if it had begun.
+///
+/// The competitors of a recognizer are the recognizers of the touches it
+/// tracks: those of each touch's hit view and its ancestors.
+@MainActor
+final class GestureArbiter {
+    /// The window whose touches are arbitrated; it owns the arbiter.
+    weak var window: Window?
+    /// Recognizers waiting for others to fail, in the order they started waiting.
+    private var waiting: [GestureRecognizer] = []
+
+    /// Handles a request to leave `possible` for `target` (began or ended).
+    /// Returns whether the move happened now.
+    func requestRecognition(of recognizer: GestureRecognizer, as target: GestureRecognizer.State) -> Bool {
+        guard recognizer.isEnabled else {
+            fail(recognizer)
+            return false
+        }
+        let competitors = self.competitors(of: recognizer)
+        for other in competitors where other.state.isInProgress && blocks(other, recognizer) {
+            fail(recognizer)
+            return false
+        }
+        switch requirementStatus(of: recognizer, among: competitors) {
+        case .recognized:
+            fail(recognizer)
+            return false
+        case .pending:
+            recognizer.pendingState = target
+            if !waiting.contains(where: { $0 === recognizer }) { waiting.append(recognizer) }
+            return false
+        case .clear:
+            break
+        }
+        guard recognizer.mayBegin() else {
+            fail(recognizer)
+            return false
+        }
+        stopWaiting(recognizer)
+        recognizer.commit(target)
+        return recognizer.state == target
+    }
+
+    /// Takes a recognizer off the waiting list.
+    func stopWaiting(_ recognizer: GestureRecognizer) {
+        recognizer.pendingState = nil
+        waiting.removeAll { $0 === recognizer }
+    }
+
+    /// Reacts to a committed state change: excludes competitors when a
+    /// recognizer recognizes, and settles the recognizers waiting on it.
+    func recognizerDidChange(
+        _ recognizer: GestureRecognizer, from oldState: GestureRecognizer.State, to newState: GestureRecognizer.State
+    ) {
+        switch newState {
+        case .began:
+            exclude(competitorsOf: recognizer)
+            settleWaiting()
+        case .ended:
+            // A discrete recognizer recognizing; a continuous one ending excluded its rivals when it began.
+            guard oldState == .possible else { return }
+            exclude(competitorsOf: recognizer)
+            settleWaiting()
+        case .failed, .cancelled:
+            settleWaiting()
+        case .possible, .changed:
+            break
+        }
+    }
+
+    // MARK: Rules
+
+    /// Whether `winner` being in progress stops `other` from recognizing.
+    private func blocks(_ winner: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+        winner.canPrevent(other) && other.canBePrevented(by: winner)
+            && !Self.mayRecognizeSimultaneously(winner, other)
+    }
+
+    /// Whether either side's delegate lets the two recognize together.
+    static func mayRecognizeSimultaneously(_ first: GestureRecognizer, _ second: GestureRecognizer) -> Bool {
+        if first.delegate?.gestureRecognizer(first, shouldRecognizeSimultaneouslyWith: second) == true { return true }
+        return second.delegate?.gestureRecognizer(second, shouldRecognizeSimultaneouslyWith: first) == true
+    }
+
+    private enum RequirementStatus {
+        /// Every required recognizer failed or is not taking part.
+        case clear
+        /// A required recognizer is still deciding.
+        case pending
+        /// A required recognizer recognized: the dependent must fail.
+        case recognized
+    }
+
+    private func requirementStatus(
+        of recognizer: GestureRecognizer, among competitors: [GestureRecognizer]
+    ) -> RequirementStatus {
+        var status = RequirementStatus.clear
+        func consider(_ required: GestureRecognizer) {
+            switch required.state {
+            case .began, .changed, .ended:
+                status = .recognized
+            case .possible:
+                if required.isEngaged && status == .clear { status = .pending }
+            case .failed, .cancelled:
+                break
+            }
+        }
+        for required in recognizer.requiredToFail {
+            consider(required)
+        }
+        for other in competitors where Self.requiresFailure(of: other, by: recognizer) {
+            consider(other)
+        }
+        return status
+    }
+
+    /// Whether `dependent` must wait for `other` by class or delegate.
+    static func requiresFailure(of other: GestureRecognizer, by dependent: GestureRecognizer) -> Bool {
+        dependent.shouldRequireFailure(of: other)
+            || other.shouldBeRequiredToFail(by: dependent)
+            || dependent.delegate?.gestureRecognizer(dependent, shouldRequireFailureOf: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: dependent) == true
+    }
+
+    /// Fails or cancels every competitor of `winner` that it may stop.
+    private func exclude(competitorsOf winner: GestureRecognizer) {
+        for other in competitors(of: winner) where !other.state.isFinished && blocks(winner, other) {
+            if other.state.isInProgress {
+                other.transition(to: .cancelled)
+            } else {
+                fail(other)
+            }
+        }
+    }
+
+    /// Retries every waiting recognizer until none moves: one may now be
+    /// clear to recognize, or must fail because what it waited on recognized.
+    private func settleWaiting() {
+        var index = 0
+        while index < waiting.count {
+            let recognizer = waiting[index]
+            guard let target = recognizer.pendingState, recognizer.state == .possible else {
+                waiting.remove(at: index)
+                continue
+            }
+            let competitors = self.competitors(of: recognizer)
+            switch requirementStatus(of: recognizer, among: competitors) {
+            case .pending:
+                index += 1
+            case .recognized:
+                fail(recognizer)
+                index = 0
+            case .clear:
+                if target == .began && !recognizer.hasTouchStillDown {
+                    // Its fingers lifted while it waited: nothing is left to begin.
+                    fail(recognizer)
+                } else {
+                    _ = requestRecognition(of: recognizer, as: target)
+                }
+                index = 0
+            }
+        }
+    }
+
+    private func fail(_ recognizer: GestureRecognizer) {
+        stopWaiting(recognizer)
+        guard recognizer.state == .possible else { return }
+        recognizer.commit(.failed)
+    }
+
+    /// The other recognizers of the touches `recognizer` tracks, without duplicates.
+    func competitors(of recognizer: GestureRecognizer) -> [GestureRecognizer] {
+        var result: [GestureRecognizer] = []
+        for touch in recognizer.trackedTouches {
+            guard let record = window?.activeTouch(id: touch.id) else { continue }
+            for other in record.recognizers
+            where other !== recognizer && other.isEnabled && !result.contains(where: { $0 === other }) {
+                result.append(other)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,119 @@
+/// Recognizes fingers dragging across the screen (continuous).
+///
+/// It begins once the centroid of its fingers has moved
+/// `GestureConstants.panMinimumDistance` (10 points) from where they went
+/// down; each later move is `changed`; lifting the last finger ends it.
+/// `translation(in:)` measures from where the fingers went down, and stays
+/// continuous when fingers are added or lifted.
+open class PanGestureRecognizer: GestureRecognizer {
+    /// The fewest fingers that may pan; 1 by default.
+    public var minimumNumberOfTouches = 1
+    /// The most fingers that may pan; unlimited by default.
+    public var maximumNumberOfTouches = Int.max
+
+    /// Where the translation is measured from, in window coordinates.
+    private var origin: Point?
+    /// The translation accumulated before the last change in finger count.
+    private var carried = Point.zero
+    /// The centroid at the last sample the pan handled.
+    private var lastCentroid = Point.zero
+    private var lastSampleTime = 0.0
+    private var velocityInWindow = Point.zero
+
+    /// Pans are continuous.
+    override open var isContinuous: Bool { true }
+
+    /// How far the fingers have moved since they went down, in a view's coordinates (`nil` = window).
+    ///
+    /// There are no transforms, so the distance is the same in every view;
+    /// the parameter is kept for UIKit compatibility.
+    public func translation(in view: View?) -> Point {
+        guard let origin else { return carried }
+        return Point(x: carried.x + lastCentroid.x - origin.x, y: carried.y + lastCentroid.y - origin.y)
+    }
+
+    /// Resets the translation so that it reads `translation` now.
+    public func setTranslation(_ translation: Point, in view: View?) {
+        carried = translation
+        origin = lastCentroid
+    }
+
+    /// The speed of the fingers, in points per second, from the last two samples.
+    public func velocity(in view: View?) -> Point { velocityInWindow }
+
+    /// Notes where the fingers are; too many fingers fails a pan that has not begun.
+    override open func touchBegan(_ touch: Touch, with event: Event) {
+        if numberOfTouches > maximumNumberOfTouches {
+            if state == .possible { transition(to: .failed) } else { ignore(touch) }
+            return
+        }
+        rebase(excluding: nil)
+        lastSampleTime = touch.timestamp
+    }
+
+    /// Begins after enough movement, then reports each move as `changed`.
+    override open func touchMoved(_ touch: Touch, with event: Event) {
+        let location = centroidInWindow
+        let elapsed = touch.timestamp - lastSampleTime
+        if elapsed > 0 {
+            velocityInWindow = Point(
+                x: (location.x - lastCentroid.x) / elapsed, y: (location.y - lastCentroid.y) / elapsed
+            )
+        }
+        lastCentroid = location
+        lastSampleTime = touch.timestamp
+        switch state {
+        case .possible:
+            let moved = translation(in: nil)
+            if numberOfTouches >= minimumNumberOfTouches
+                && Point.zero.distance(to: moved) >= GestureConstants.panMinimumDistance {
+                transition(to: .began)
+            }
+        case .began, .changed:
+            transition(to: .changed)
+        case .ended, .cancelled, .failed:
+            break
+        }
+    }
+
+    /// Lifting the last finger ends a pan in progress and fails one that never began.
+    override open func touchEnded(_ touch: Touch, with event: Event) {
+        guard numberOfTouches == 1 else {
+            rebase(excluding: touch.id)
+            return
+        }
+        if state.isInProgress {
+            transition(to: .ended)
+        } else if state == .possible {
+            transition(to: .failed)
+        }
+    }
+
+    /// Clears the translation.
+    override open func reset() {
+        super.reset()
+        origin = nil
+        carried = .zero
+        velocityInWindow = .zero
+        lastSampleTime = 0
+    }
+
+    /// Keeps the translation continuous when the set of fingers changes:
+    /// what was moved so far is carried, and measuring restarts from the
+    /// centroid of the fingers that remain.
+    private func rebase(excluding id: Int?) {
+        if origin != nil { carried = translation(in: nil) }
+        var x = 0.0
+        var y = 0.0
+        var count = 0
+        for tracked in trackedTouches where tracked.id != id {
+            x += tracked.location.x
+            y += tracked.location.y
+            count += 1
+        }
+        guard count > 0 else { return }
+        let centroid = Point(x: x / Double(count), y: y / Double(count))
+        origin = centroid
+        lastCentroid = centroid
+    }
+}

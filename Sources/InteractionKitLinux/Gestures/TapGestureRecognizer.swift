@@ -1,0 +1,86 @@
+/// Recognizes one or more taps of one or more fingers (discrete).
+///
+/// A tap is `numberOfTouchesRequired` fingers going down and lifting, none
+/// moving further than `GestureConstants.tapAllowableMovement`. After each
+/// tap but the last the recognizer waits up to
+/// `GestureConstants.multiTapInterval` for the next one, near the first,
+/// and fails if it does not come. The last tap's lift ends it. There is no
+/// limit on how long a finger may rest before it lifts.
+open class TapGestureRecognizer: GestureRecognizer {
+    /// How many taps make the gesture; 1 by default.
+    public var numberOfTapsRequired = 1
+    /// How many fingers each tap needs; 1 by default.
+    public var numberOfTouchesRequired = 1
+
+    private var tapsCompleted = 0
+    private var fingersInThisTap = 0
+    private var firstTapLocation: Point?
+    private var nextTapTimer: TimerToken?
+
+    /// Taps are discrete.
+    override open var isContinuous: Bool { false }
+
+    /// Counts the fingers of the tap in progress; too many fails it.
+    override open func touchBegan(_ touch: Touch, with event: Event) {
+        cancelTimer(nextTapTimer)
+        nextTapTimer = nil
+        isAwaitingFurtherTouches = false
+        if let first = firstTapLocation,
+           !(touch.location.distance(to: first) <= GestureConstants.multiTapAllowableDistance) {
+            transition(to: .failed)
+            return
+        }
+        if firstTapLocation == nil { firstTapLocation = touch.location }
+        fingersInThisTap += 1
+        if numberOfTouches > max(1, numberOfTouchesRequired) {
+            transition(to: .failed)
+        }
+    }
+
+    /// Moving a finger too far fails the tap.
+    override open func touchMoved(_ touch: Touch, with event: Event) {
+        if !(touch.location.distance(to: touch.startLocation) <= GestureConstants.tapAllowableMovement) {
+            transition(to: .failed)
+        }
+    }
+
+    /// The last finger of a tap lifting completes it: the gesture ends, or waits for the next tap.
+    override open func touchEnded(_ touch: Touch, with event: Event) {
+        if !(touch.location.distance(to: touch.startLocation) <= GestureConstants.tapAllowableMovement) {
+            transition(to: .failed)
+            return
+        }
+        // This touch is still tracked until the sample is fully dispatched.
+        guard numberOfTouches == 1 else { return }
+        guard fingersInThisTap == max(1, numberOfTouchesRequired) else {
+            transition(to: .failed)
+            return
+        }
+        tapsCompleted += 1
+        fingersInThisTap = 0
+        if tapsCompleted >= max(1, numberOfTapsRequired) {
+            transition(to: .ended)
+        } else {
+            isAwaitingFurtherTouches = true
+            nextTapTimer = scheduleTimer(after: GestureConstants.multiTapInterval) { [weak self] in
+                self?.nextTapTimerFired()
+            }
+        }
+    }
+
+    /// Clears the tap count and the waiting timer.
+    override open func reset() {
+        super.reset()
+        cancelTimer(nextTapTimer)
+        nextTapTimer = nil
+        tapsCompleted = 0
+        fingersInThisTap = 0
+        firstTapLocation = nil
+    }
+
+    private func nextTapTimerFired() {
+        nextTapTimer = nil
+        guard state == .possible else { return }
+        transition(to: .failed)
+    }
+}

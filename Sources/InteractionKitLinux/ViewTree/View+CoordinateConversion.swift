@@ -1,0 +1,57 @@
+extension View {
+    /// A point in this view's coordinates, given one in its superview's.
+    @inline(__always)
+    func pointFromSuperview(_ point: Point) -> Point {
+        let frame = self.frame
+        let bounds = self.bounds
+        return Point(x: point.x - frame.origin.x + bounds.origin.x, y: point.y - frame.origin.y + bounds.origin.y)
+    }
+
+    /// The offset that takes a point in this view's coordinates to the root of its tree.
+    ///
+    /// The root's own bounds are the tree's coordinate space (for a window,
+    /// window coordinates), so the root contributes nothing.
+    /// - Complexity: O(depth), iterative.
+    func offsetToRoot() -> (dx: Double, dy: Double) {
+        var dx = 0.0
+        var dy = 0.0
+        var node = self
+        while let parent = node.superview {
+            dx += node.frame.origin.x - node.bounds.origin.x
+            dy += node.frame.origin.y - node.bounds.origin.y
+            node = parent
+        }
+        return (dx, dy)
+    }
+
+    /// Converts a point from this view's coordinates to another view's.
+    ///
+    /// `nil` means window coordinates (the root of this view's tree when it
+    /// is not in a window). Views in different trees are converted as if
+    /// their roots shared an origin. Never traps: non-finite input gives
+    /// non-finite output.
+    /// - Complexity: O(depth of both views).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let from = offsetToRoot()
+        let to = view?.offsetToRoot() ?? (dx: 0, dy: 0)
+        return Point(x: point.x + from.dx - to.dx, y: point.y + from.dy - to.dy)
+    }
+
+    /// Converts a point from another view's coordinates (`nil` = window) to this view's.
+    /// - Complexity: O(depth of both views).
+    public func convert(_ point: Point, from view: View?) -> Point {
+        let from = view?.offsetToRoot() ?? (dx: 0, dy: 0)
+        let to = offsetToRoot()
+        return Point(x: point.x + from.dx - to.dx, y: point.y + from.dy - to.dy)
+    }
+
+    /// Converts a rectangle from this view's coordinates to another view's (`nil` = window).
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    /// Converts a rectangle from another view's coordinates (`nil` = window) to this view's.
+    public func convert(_ rect: Rect, from view: View?) -> Rect {
+        Rect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+}

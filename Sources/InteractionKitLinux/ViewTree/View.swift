@@ -1,0 +1,306 @@
+/// A rectangle on screen that can hold subviews, gesture recognizers and
+/// interactions: the node of the platform-agnostic view tree.
+///
+/// Geometry follows UIKit. `frame` places the view in its superview's
+/// coordinates; `bounds` is the view's own coordinate space, and moving
+/// `bounds.origin` shifts where its subviews appear (that is how scrolling
+/// works). There are no transforms, so conversions are translations.
+///
+/// Hit testing, coordinate conversion and hierarchy changes are iterative,
+/// not recursive, so a view tree thousands of levels deep is handled without
+/// exhausting the stack.
+///
+/// ```swift
+/// let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+/// let card = View(frame: Rect(x: 20, y: 100, width: 350, height: 200))
+/// window.addSubview(card)
+/// card.convert(Point(x: 10, y: 10), to: nil) // (30, 110)
+/// ```
+@MainActor
+open class View {
+    private var storedFrame: Rect
+    private var storedBounds: Rect
+
+    /// The view's enclosing view; weak, as the superview owns its subviews.
+    public private(set) weak var superview: View?
+    /// The views this view contains, back to front.
+    public private(set) var subviews: [View] = []
+    /// The window at the root of this view's tree, if the tree has one.
+    public internal(set) weak var window: Window?
+
+    /// Whether the view is hidden; hidden views and their subviews receive no touches.
+    public var isHidden = false
+    /// Whether the view takes part in hit testing; false passes touches to the views behind.
+    public var isUserInteractionEnabled = true
+
+    /// This view's own layout direction; nil inherits the superview's.
+    public var semanticLayoutDirection: LayoutDirection? {
+        didSet {
+            guard oldValue != semanticLayoutDirection else { return }
+            refreshInheritedState(from: self)
+        }
+    }
+    /// The direction this view lays out in: its own, or the nearest ancestor's, or left to right.
+    public private(set) var effectiveLayoutDirection: LayoutDirection = .leftToRight
+
+    /// The gesture recognizers attached to this view, in the order they were added.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The interactions attached to this view, in the order they were added.
+    public private(set) var interactions: [any Interaction] = []
+
+    /// Whether the large content viewer shows this view; false by default, as in UIKit.
+    ///
+    /// Takes effect only under a `LargeContentViewerInteraction` on this view
+    /// or an ancestor. Only views that cannot grow with the text size (bars,
+    /// small controls) should set it.
+    open var showsLargeContentViewer = false
+    /// The title the large content viewer shows for this view; nil by default.
+    open var largeContentTitle: String?
+    /// The image the large content viewer shows for this view; nil by default.
+    open var largeContentImage: Image?
+    /// Whether the viewer scales the image to fill its image area; false draws it at its intrinsic size.
+    open var scalesLargeContentImage = false
+    /// Insets that centre the image visually in the viewer; zero by default.
+    open var largeContentImageInsets = EdgeInsets.zero
+
+    /// Whether `hitTest(_:with:)` may be skipped in favour of the built-in
+    /// iterative search: true only for library classes known not to override it.
+    let usesBuiltInHitTesting: Bool
+
+    /// Creates a view with the given frame; its bounds start at the origin.
+    public init(frame: Rect = .zero) {
+        storedFrame = frame
+        storedBounds = Rect(origin: .zero, size: frame.size)
+        usesBuiltInHitTesting = View.builtInHitTestingTypes.contains(ObjectIdentifier(type(of: self)))
+    }
+
+    /// The view's rectangle in its superview's coordinates.
+    ///
+    /// Setting it also sets `bounds.size`, and lays the view out again when
+    /// the size changes.
+    public var frame: Rect {
+        get { storedFrame }
+        set {
+            let oldSize = storedFrame.size
+            storedFrame = newValue
+            storedBounds.size = newValue.size
+            if oldSize != newValue.size { layoutSubviews() }
+        }
+    }
+
+    /// The view's own coordinate space: `origin` is the coordinate of its top-left corner.
+    ///
+    /// Changing the size keeps the frame's centre where it was, as UIKit does.
+    public var bounds: Rect {
+        get { storedBounds }
+        set {
+            let oldSize = storedBounds.size
+            let center = storedFrame.center
+            storedBounds = newValue
+            storedFrame = Rect(
+                x: center.x - newValue.size.width / 2,
+                y: center.y - newValue.size.height / 2,
+                width: newValue.size.width,
+                height: newValue.size.height
+            )
+            if oldSize != newValue.size { layoutSubviews() }
+        }
+    }
+
+    /// Whether a point in this view's coordinates lies inside the view.
+    ///
+    /// The default tests `bounds` with half-open edges, so a zero-sized view
+    /// contains nothing and a NaN point is inside no view. Override to grow
+    /// or shrink the area that takes touches.
+    open func point(inside point: Point, with event: Event?) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The deepest visible, interactive view that contains a point given in
+    /// this view's coordinates, or nil.
+    ///
+    /// UIKit's rules: a hidden view, one whose `isUserInteractionEnabled` is
+    /// false, a disabled control, or one whose `point(inside:with:)` is false
+    /// is skipped with all its subviews; subviews are tried front (last) to
+    /// back (first), and the view itself answers when none of them does.
+    /// The built-in implementation is iterative, so depth costs no stack.
+    /// - Complexity: O(depth × subviews per level on the path).
+    open func hitTest(_ point: Point, with event: Event?) -> View? {
+        guard acceptsHits && self.point(inside: point, with: event) else { return nil }
+        return deepestView(from: self, at: point, with: event)
+    }
+
+    /// Whether hit testing may enter this view beyond `isHidden` and
+    /// `isUserInteractionEnabled`; controls answer their `isEnabled`.
+    var isEnabledForHitTesting: Bool { true }
+
+    /// Lays out subviews; called when the bounds' size or the layout direction changes.
+    ///
+    /// The default does nothing. There is no run loop to defer to, so layout
+    /// is immediate: subclasses position their subviews here from `bounds`
+    /// and `effectiveLayoutDirection`.
+    open func layoutSubviews() {}
+
+    /// Lays the view out now.
+    public func setNeedsLayout() {
+        layoutSubviews()
+    }
+
+    /// Called after the view moved to a new superview (or to none).
+    open func didMoveToSuperview() {}
+
+    /// Called after the view moved to a new window (or out of one).
+    open func didMoveToWindow() {}
+
+    /// Called after `effectiveLayoutDirection` changed; the default lays out again.
+    open func effectiveLayoutDirectionDidChange() {
+        layoutSubviews()
+    }
+
+    // MARK: Gesture recognizers
+
+    /// Attaches a gesture recognizer, taking it from its previous view if it had one.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        if let previous = recognizer.view {
+            if previous === self { return }
+            previous.removeGestureRecognizer(recognizer)
+        }
+        gestureRecognizers.append(recognizer)
+        recognizer.attach(to: self)
+    }
+
+    /// Detaches a gesture recognizer; one that is recognizing is cancelled first.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        recognizer.abandonTouches()
+        gestureRecognizers.remove(at: index)
+        recognizer.detach()
+    }
+
+    // MARK: Interactions
+
+    /// Attaches an interaction, taking it from its previous view if it had one.
+    ///
+    /// Calls the interaction's `willMove(to:)` before and `didMove(to:)` after.
+    public func addInteraction(_ interaction: any Interaction) {
+        if let previous = interaction.view {
+            if previous === self && interactions.contains(where: { $0 === interaction }) { return }
+            previous.removeInteraction(interaction)
+        }
+        interaction.willMove(to: self)
+        interactions.append(interaction)
+        interaction.didMove(to: self)
+    }
+
+    /// Detaches an interaction, calling its `willMove(to: nil)` and `didMove(to: nil)`.
+    public func removeInteraction(_ interaction: any Interaction) {
+        guard let index = interactions.firstIndex(where: { $0 === interaction }) else { return }
+        interaction.willMove(to: nil)
+        // The interaction may have changed the list from willMove(to:).
+        if let current = interactions.firstIndex(where: { $0 === interaction }) {
+            interactions.remove(at: current)
+        } else if index < interactions.count, interactions[index] === interaction {
+            interactions.remove(at: index)
+        }
+        interaction.didMove(to: nil)
+    }
+
+    // MARK: Hierarchy
+
+    /// Adds a view at the front of this view's subviews.
+    ///
+    /// A view that is already a subview moves to the front. Adding a view to
+    /// itself or to one of its own descendants would make a cycle, so it is
+    /// refused (the call does nothing and returns false).
+    @discardableResult
+    public func addSubview(_ view: View) -> Bool {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a view among the subviews at `index` (clamped to the valid range).
+    ///
+    /// Returns false, changing nothing, when the insertion would make a cycle.
+    @discardableResult
+    public func insertSubview(_ view: View, at index: Int) -> Bool {
+        guard !isDescendant(of: view) else { return false }
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: current)
+            subviews.insert(view, at: max(0, min(index, subviews.count)))
+            return true
+        }
+        if let oldWindow = view.window, oldWindow !== window {
+            oldWindow.subtreeWillLeave(view)
+        }
+        view.detachFromSuperview()
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        view.superview = self
+        refreshInheritedState(from: view)
+        view.didMoveToSuperview()
+        return true
+    }
+
+    /// Removes the view from its superview; gestures on it that are in progress are cancelled.
+    public func removeFromSuperview() {
+        guard superview != nil else { return }
+        window?.subtreeWillLeave(self)
+        detachFromSuperview()
+        refreshInheritedState(from: self)
+        didMoveToSuperview()
+    }
+
+    private func detachFromSuperview() {
+        guard let parent = superview else { return }
+        if let index = parent.subviews.firstIndex(where: { $0 === self }) {
+            parent.subviews.remove(at: index)
+        }
+        superview = nil
+    }
+
+    /// Whether this view is `view` or lies inside it.
+    /// - Complexity: O(depth).
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let node = current {
+            if node === view { return true }
+            current = node.superview
+        }
+        return false
+    }
+
+    /// Recomputes the window and layout direction of `root`'s subtree after a
+    /// change above it, and tells the views whose values changed.
+    func refreshInheritedState(from root: View) {
+        var stack: [View] = [root]
+        var movedWindow: [View] = []
+        var turned: [View] = []
+        while let node = stack.popLast() {
+            let parent = node.superview
+            let newWindow: Window? = (node as? Window) ?? parent?.window
+            let newDirection = node.semanticLayoutDirection
+                ?? parent?.effectiveLayoutDirection ?? .leftToRight
+            let windowChanged = node.window !== newWindow
+            let directionChanged = node.effectiveLayoutDirection != newDirection
+            if !windowChanged && !directionChanged { continue }
+            if windowChanged {
+                node.window = newWindow
+                movedWindow.append(node)
+            }
+            if directionChanged {
+                node.effectiveLayoutDirection = newDirection
+                turned.append(node)
+            }
+            stack.append(contentsOf: node.subviews)
+        }
+        for node in turned { node.effectiveLayoutDirectionDidChange() }
+        for node in movedWindow { node.didMoveToWindow() }
+    }
+}
+
+extension View {
+    static let builtInHitTestingTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(View.self), ObjectIdentifier(Window.self),
+        ObjectIdentifier(TabBar.self), ObjectIdentifier(Control.self),
+        ObjectIdentifier(Button.self), ObjectIdentifier(Toolbar.self),
+    ]
+}
+

@@ -4,7 +4,10 @@
 /// The toolbar finds its buttons through the interaction's default lookup
 /// (they are real views with `showsLargeContentViewer` turned on), and the
 /// default end performs the button's primary action: nothing in it is
-/// specific to toolbars, which is the point.
+/// specific to toolbars, which is the point. The toolbar itself is not an
+/// item (its `showsLargeContentViewer` stays false), so a gap or a disabled
+/// button shows nothing; remove `largeContentViewerInteraction` to turn the
+/// viewer off.
 open class Toolbar: View {
     /// The toolbar's own large content viewer interaction.
     public let largeContentViewerInteraction = LargeContentViewerInteraction()
@@ -18,8 +21,7 @@ open class Toolbar: View {
     public init(frame: Rect = .zero, buttons: [Button] = []) {
         self.buttons = buttons
         super.init(frame: frame)
-        showsLargeContentViewer = true
-        updateBuiltInInteraction()
+        addInteraction(largeContentViewerInteraction)
         buttonsDidChange(from: [])
     }
 
@@ -35,11 +37,6 @@ open class Toolbar: View {
         largeContentViewerInteraction.refresh()
     }
 
-    /// Whether the built-in large content viewer runs; true by default.
-    override open var showsLargeContentViewer: Bool {
-        didSet { updateBuiltInInteraction() }
-    }
-
     /// Places the buttons in equal slots across the bar, mirrored right to left.
     override open func layoutSubviews() {
         let count = buttons.count
@@ -50,15 +47,6 @@ open class Toolbar: View {
             button.frame = Rect(
                 x: bounds.minX + Double(slot) * width, y: bounds.minY, width: width, height: bounds.height
             )
-        }
-    }
-
-    private func updateBuiltInInteraction() {
-        let installed = interactions.contains { $0 === largeContentViewerInteraction }
-        if showsLargeContentViewer && !installed {
-            addInteraction(largeContentViewerInteraction)
-        } else if !showsLargeContentViewer && installed {
-            removeInteraction(largeContentViewerInteraction)
         }
     }
 }

@@ -120,3 +120,82 @@ final class ConfigurableDelegate: GestureRecognizerDelegate {
 
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { receives }
 }
+
+/// Records what the HUD shows, as `"show Home"` / `"hide"` lines with times.
+@MainActor
+final class HUDLog {
+    private(set) var lines: [String] = []
+    private(set) var presentations: [LargeContentViewerPresentation?] = []
+
+    init(_ window: Window) {
+        window.addLargeContentViewerObserver { [weak self, unowned window] presentation in
+            self?.presentations.append(presentation)
+            if let presentation {
+                self?.lines.append("\(format(window.currentTime)) show \(presentation.title ?? "nil")")
+            } else {
+                self?.lines.append("\(format(window.currentTime)) hide")
+            }
+        }
+    }
+
+    /// The lines without their times.
+    var events: [String] { lines.map { String($0.split(separator: " ", maxSplits: 1)[1]) } }
+}
+
+/// Records tab bar selections.
+@MainActor
+final class SelectionLog: TabBarDelegate {
+    private(set) var titles: [String] = []
+    func tabBar(_ tabBar: TabBar, didSelect item: TabBarItem) {
+        titles.append(item.title ?? "nil")
+    }
+}
+
+/// The seed scene: a 390 × 844 window whose standalone tab bar (390 × 49) sits at the bottom.
+@MainActor
+struct TabBarScene {
+    static let titles = ["Home", "Search", "Now Playing", "Profile", "Settings"]
+    let window: Window
+    let container: View
+    let tabBar: TabBar
+    let hud: HUDLog
+    let selections = SelectionLog()
+
+    init(size: ContentSizeCategory = .accessibilityLarge, direction: LayoutDirection? = nil) {
+        window = Window.phone()
+        window.preferredContentSizeCategory = size
+        window.semanticLayoutDirection = direction
+        container = View(frame: window.bounds)
+        tabBar = TabBar(frame: Rect(x: 0, y: 795, width: 390, height: 49))
+        tabBar.items = Self.titles.map { TabBarItem(title: $0, image: Image(name: $0.lowercased())) }
+        container.addSubview(tabBar)
+        window.addSubview(container)
+        hud = HUDLog(window)
+        tabBar.delegate = selections
+    }
+
+    /// The centre of an item, in window coordinates.
+    func center(of title: String) -> Point {
+        let item = tabBar.items!.first { $0.title == title }!
+        let frame = tabBar.convert(tabBar.frame(for: item)!, to: nil)
+        return frame.center
+    }
+
+    func item(_ title: String) -> TabBarItem {
+        tabBar.items!.first { $0.title == title }!
+    }
+
+    /// Long press on `from`, slide in `steps` equal moves to `to`, lift (or cancel).
+    func pressAndSlide(from: String, to: String, steps: Int = 8, start: Double = 0, hold: Double = 0.6,
+                       cancel: Bool = false) {
+        let a = center(of: from), b = center(of: to)
+        window.down(a.x, a.y, at: start)
+        window.advanceTime(to: start + hold)
+        for step in 1...steps {
+            let f = Double(step) / Double(steps)
+            window.move(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, at: start + hold + 0.05 * Double(step))
+        }
+        let end = start + hold + 0.05 * Double(steps + 1)
+        if cancel { window.cancel(b.x, b.y, at: end) } else { window.up(b.x, b.y, at: end) }
+    }
+}

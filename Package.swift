@@ -5,12 +5,28 @@ let package = Package(
     name: "InteractionKitLinux",
     products: [
         .library(name: "InteractionKitLinux", targets: ["InteractionKitLinux"]),
+        .executable(name: "Demo", targets: ["Demo"]),
     ],
     targets: [
         .target(
             name: "InteractionKitLinux",
             swiftSettings: [.swiftLanguageMode(.v6)],
             linkerSettings: [.linkedLibrary("m")]
+        ),
+        .target(
+            name: "DemoCLI",
+            dependencies: ["InteractionKitLinux"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "Demo",
+            dependencies: ["DemoCLI"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "DemoCLITests",
+            dependencies: ["DemoCLI", "InteractionKitLinux"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "InteractionKitLinuxTests",

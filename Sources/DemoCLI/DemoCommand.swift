@@ -1,0 +1,266 @@
+import Foundation
+import InteractionKitLinux
+
+/// The `Demo` command line: parses arguments, reads and validates a gesture
+/// script, replays it and prints what happened.
+///
+/// Exit status: 0 after a replay (or `--help`), 1 when the script cannot be
+/// read or has errors (nothing is replayed), 2 for a usage error.
+public enum DemoCommand {
+    /// What to print.
+    public enum Format: String, Sendable {
+        /// The human transcript, with pictures.
+        case text
+        /// One JSON object per event.
+        case jsonl
+    }
+
+    /// The parsed command line.
+    public struct Options: Equatable, Sendable {
+        /// The script to replay; nil replays the built-in seed scenario.
+        public var scriptPath: String?
+        /// What to print.
+        public var format = Format.text
+        /// Where to write SVG pictures, if anywhere.
+        public var svgDirectory: String?
+        /// Whether the text transcript includes terminal pictures.
+        public var pictures = true
+        /// Whether pictures use ASCII only.
+        public var ascii = false
+        /// The width of terminal pictures, in columns.
+        public var columns = 60
+        /// Whether the text transcript lists every move of a recording.
+        public var allMoves = false
+        /// Whether to print the help and stop.
+        public var help = false
+
+        /// The defaults: the built-in script, text with Unicode pictures.
+        public init() {}
+    }
+
+    /// A usage error: what was wrong with the arguments.
+    public struct UsageError: Error, Equatable, CustomStringConvertible {
+        /// The message.
+        public var description: String
+    }
+
+    /// Runs the command; returns the exit status.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - output: Receives standard output.
+    ///   - errors: Receives standard error.
+    @MainActor
+    public static func run(arguments: [String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+        let options: Options
+        do {
+            options = try parse(arguments: arguments)
+        } catch {
+            errors("Demo: \(error)\nRun 'Demo --help' for usage.\n")
+            return 2
+        }
+        if options.help {
+            output(helpText)
+            return 0
+        }
+        let file: String
+        let bytes: [UInt8]
+        if let path = options.scriptPath {
+            file = path
+            guard let data = FileManager.default.contents(atPath: path) else {
+                errors("\(path):1:1: error: cannot read the script (no such file, or not readable)\n")
+                return 1
+            }
+            bytes = Array(data)
+        } else {
+            file = BuiltInScript.name
+            bytes = Array(BuiltInScript.text.utf8)
+        }
+        let script: GestureScript
+        do {
+            script = try GestureScriptParser(file: file, loader: readFile).parse(bytes)
+        } catch {
+            errors(error.description + "\n")
+            return 1
+        }
+        let replay = ScriptPlayer(script: script).run()
+        switch options.format {
+        case .jsonl:
+            output(TranscriptFormatter.jsonLines(replay))
+        case .text:
+            var textOptions = TranscriptFormatter.TextOptions(allRecordingMoves: options.allMoves)
+            if options.pictures {
+                let columns = options.columns
+                let ascii = options.ascii
+                textOptions.picture = { TerminalPicture.render($0, columns: columns, ascii: ascii) }
+            }
+            output(TranscriptFormatter.text(replay, options: textOptions))
+        }
+        if let directory = options.svgDirectory {
+            do {
+                let written = try writeSVG(replay, to: directory)
+                errors("Demo: wrote \(written) SVG picture\(written == 1 ? "" : "s") to \(directory)\n")
+            } catch {
+                errors("Demo: cannot write SVG pictures to \(directory): \(error)\n")
+                return 1
+            }
+        }
+        return 0
+    }
+
+    /// Parses the arguments.
+    public static func parse(arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var index = 0
+        func value(for option: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                throw UsageError(description: "\(option) needs a value")
+            }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "-h", "--help":
+                options.help = true
+            case "--format":
+                let name = try value(for: argument)
+                guard let format = Format(rawValue: name) else {
+                    throw UsageError(description: "unknown format '\(name)'; use text or jsonl")
+                }
+                options.format = format
+            case "--svg":
+                options.svgDirectory = try value(for: argument)
+            case "--no-pictures":
+                options.pictures = false
+            case "--ascii":
+                options.ascii = true
+            case "--columns":
+                let text = try value(for: argument)
+                guard let columns = Int(text), (24...200).contains(columns) else {
+                    throw UsageError(description: "--columns takes a whole number from 24 to 200, not '\(text)'")
+                }
+                options.columns = columns
+            case "--all-moves":
+                options.allMoves = true
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    throw UsageError(description: "unknown option '\(argument)'")
+                }
+                guard options.scriptPath == nil else {
+                    throw UsageError(description: "one script at a time, but got '\(options.scriptPath ?? "")' and '\(argument)'")
+                }
+                options.scriptPath = argument
+            }
+            index += 1
+        }
+        return options
+    }
+
+    /// Reads a file a script refers to.
+    @Sendable
+    static func readFile(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { Array($0) }
+    }
+
+    /// Writes one SVG file per frame, and an index page; returns how many frames.
+    static func writeSVG(_ replay: Replay, to directory: String) throws -> Int {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var links: [String] = []
+        for (index, frame) in replay.frames.enumerated() {
+            let name = "frame-" + String(index + 1).leftPaddedWithZeros(to: 3) + ".svg"
+            let path = (directory as NSString).appendingPathComponent(name)
+            try SVGPicture.render(frame.snapshot).write(toFile: path, atomically: true, encoding: .utf8)
+            let caption = NumberFormatting.fixed(frame.snapshot.time, decimals: 3) + " s — " + frame.snapshot.caption
+            links.append("<figure><img src=\"\(name)\" width=\"195\"><figcaption>\(escapeHTML(caption))</figcaption></figure>")
+        }
+        let page = """
+            <!doctype html>
+            <meta charset="utf-8">
+            <title>\(escapeHTML(replay.script.file))</title>
+            <style>body{font-family:sans-serif}figure{display:inline-block;margin:8px;vertical-align:top}</style>
+            <h1>\(escapeHTML(replay.script.file))</h1>
+            \(links.joined(separator: "\n"))
+
+            """
+        try page.write(toFile: (directory as NSString).appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        return replay.frames.count
+    }
+
+    private static func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// The help text.
+    public static let helpText = """
+        Demo — replay gesture scripts through InteractionKitLinux and show what happened.
+
+        Usage:
+          Demo [SCRIPT] [options]
+
+        With no SCRIPT, replays the built-in scenario (Examples/seed.gesture): a long
+        press on a standalone tab bar at an accessibility text size, a slide across
+        every tab, and a lift that selects Settings.
+
+        Options:
+          --format text|jsonl   text (default): a transcript to read, with pictures of
+                                the screen whenever the HUD or the selection changes;
+                                jsonl: one JSON object per event ("t", "event", ...)
+          --svg DIR             also write each picture as an SVG file in DIR, with an
+                                index.html to view them in a browser
+          --no-pictures         leave the terminal pictures out of the transcript
+          --ascii               draw pictures with ASCII characters only
+          --columns N           width of the terminal pictures (24-200, default 60)
+          --all-moves           list every move of a replayed recording
+          -h, --help            show this help
+
+        Exit status: 0 replayed; 1 the script cannot be read or has errors (each is
+        printed as FILE:LINE:COLUMN: error: MESSAGE, and nothing is replayed);
+        2 usage error.
+
+        The script language (one command a line; '#' starts a comment; times in
+        seconds, coordinates in window points). Scene lines come first:
+
+          window 390 844                     the window's size (default 390 844)
+          content-size accessibility-large   text size, kebab case (default large):
+                                             extra-small small medium large extra-large
+                                             extra-extra-large extra-extra-extra-large
+                                             accessibility-medium accessibility-large
+                                             accessibility-extra-large
+                                             accessibility-extra-extra-large
+                                             accessibility-extra-extra-extra-large
+          layout rtl                         ltr (default) or rtl
+          tabbar Home Search "Now Playing"   a standalone tab bar, 49 points high, at
+                                             the bottom (quote titles with spaces)
+          disable Search                     disable tabs by title
+          select Home                        the tab selected at the start
+          surface tap long-press pan         a full-window view with these recognizers
+
+        Gesture lines, in time order:
+
+          down 40 820                        touch 0 goes down at a point
+          down @Home                         ... or at the centre of a tab
+          move 350 820 | move @"Now Playing" the finger moves
+          wait 0.6                           virtual time passes (a finger held still)
+          up | cancel                        the finger lifts, or the system cancels it
+          up @Settings                       ... optionally at a new place
+          down 10 10 id 1                    'id N' picks touch N (0-9999) for several fingers
+          content-size large                 the text size changes mid-gesture
+          evemu "drag.events" desc "x.desc"  replay a Linux touchscreen recording (paths
+                                             relative to the script; desc is optional)
+
+        The large content viewer acts only at accessibility text sizes: a long press
+        (0.15 s) on a tab shows it large in a HUD, sliding shows the tab under the
+        finger, lifting selects it. A tap always selects.
+
+        """
+}
+
+extension String {
+    func leftPaddedWithZeros(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import DemoCLI
+@testable import InteractionKitLinux
+
+@Suite("Golden transcripts of the examples")
+@MainActor
+struct ExampleTranscriptTests {
+    private func replay(_ name: String) throws -> Replay {
+        let path = Repository.examples.appendingPathComponent(name).path
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        let script = try GestureScriptParser(file: "Examples/\(name)", loader: DemoCommand.readFile).parse(bytes)
+        return ScriptPlayer(script: script).run()
+    }
+
+    @Test("Each example's transcript and JSON lines match their golden files",
+          arguments: try Repository.exampleNames())
+    func golden(name: String) throws {
+        let replay = try replay(name)
+        let stem = String(name.dropLast(".gesture".count))
+        try expectGolden(TranscriptFormatter.text(replay), "\(stem).txt")
+        try expectGolden(TranscriptFormatter.jsonLines(replay), "\(stem).jsonl")
+    }
+
+    @Test("The seed example with pictures matches its golden file")
+    func seedPictures() throws {
+        let replay = try replay("seed.gesture")
+        let options = TranscriptFormatter.TextOptions(picture: { TerminalPicture.render($0, columns: 60) })
+        try expectGolden(TranscriptFormatter.text(replay, options: options), "seed-pictures.txt")
+    }
+
+    @Test("The built-in script is Examples/seed.gesture")
+    func builtInMatchesExample() throws {
+        let file = try String(contentsOf: Repository.examples.appendingPathComponent("seed.gesture"), encoding: .utf8)
+        #expect(BuiltInScript.text == file)
+    }
+
+    @Test("What the examples show: seed selects Settings; cancelled, disabled and standard-size behave")
+    func behaviour() throws {
+        func selections(_ name: String) throws -> [String?] {
+            try replay(name).events.compactMap { if case .select(let title) = $0.kind { title } else { nil } }
+        }
+        func huds(_ name: String) throws -> [String?] {
+            try replay(name).events.compactMap { event -> String?? in
+                switch event.kind {
+                case .hudShow(let title, _): .some(title)
+                case .hudHide: .some("-")
+                default: nil
+                }
+            }
+        }
+        #expect(try selections("seed.gesture") == ["Settings"])
+        #expect(try huds("seed.gesture") == ["Home", "Search", "Now Playing", "Profile", "Settings", "-"])
+        #expect(try selections("right-to-left.gesture") == ["Profile"])
+        #expect(try selections("cancelled.gesture").isEmpty)
+        #expect(try huds("cancelled.gesture").last == "-")
+        #expect(try selections("disabled-item.gesture") == ["Now Playing"])
+        #expect(try selections("standard-size-tap.gesture") == ["Profile", "Settings"])
+        #expect(try huds("standard-size-tap.gesture").isEmpty)
+    }
+
+    @Test("Every JSON line is an object with t and event, and the contract's events look as specified")
+    func jsonShape() throws {
+        let lines = TranscriptFormatter.jsonLines(try replay("seed.gesture")).split(separator: "\n")
+        var kinds: Set<String> = []
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["t"] is NSNumber)
+            let event = try #require(object["event"] as? String)
+            kinds.insert(event)
+        }
+        #expect(kinds.isSuperset(of: ["touch", "gesture", "hud.show", "hud.hide", "select"]))
+        #expect(lines.contains("{\"t\":0.15,\"event\":\"hud.show\",\"title\":\"Home\"}"))
+        #expect(lines.contains("{\"t\":1,\"event\":\"hud.hide\"}"))
+        #expect(lines.contains("{\"t\":1,\"event\":\"select\",\"title\":\"Settings\"}"))
+        #expect(lines.contains("{\"t\":0.15,\"event\":\"gesture\",\"name\":\"large-content-viewer\",\"state\":\"began\"}"))
+    }
+}

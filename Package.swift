@@ -23,6 +23,11 @@ let package = Package(
             dependencies: ["DemoCLI"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "Bench",
+            dependencies: ["InteractionKitLinux"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "DemoCLITests",
             dependencies: ["DemoCLI", "InteractionKitLinux"],

@@ -5,12 +5,16 @@
 /// unless the button sits in a bar that turns it on (see `Toolbar`).
 open class Button: Control {
     /// The button's title.
-    public var title: String?
+    @exclusivity(unchecked) public var title: String? {
+        didSet { largeContentRevision &+= 1 }
+    }
     /// The button's image.
-    public var image: Image?
+    @exclusivity(unchecked) public var image: Image? {
+        didSet { largeContentRevision &+= 1 }
+    }
 
-    private var explicitLargeContentTitle: String?
-    private var explicitLargeContentImage: Image?
+    @exclusivity(unchecked) private var explicitLargeContentTitle: String?
+    @exclusivity(unchecked) private var explicitLargeContentImage: Image?
 
     /// Creates a button.
     public init(title: String?, image: Image? = nil, frame: Rect = .zero) {
@@ -23,12 +27,18 @@ open class Button: Control {
     /// The title the large content viewer shows: the explicit one, or the button's title.
     override open var largeContentTitle: String? {
         get { explicitLargeContentTitle ?? title }
-        set { explicitLargeContentTitle = newValue }
+        set {
+            explicitLargeContentTitle = newValue
+            largeContentRevision &+= 1
+        }
     }
 
     /// The image the large content viewer shows: the explicit one, or the button's image.
     override open var largeContentImage: Image? {
         get { explicitLargeContentImage ?? image }
-        set { explicitLargeContentImage = newValue }
+        set {
+            explicitLargeContentImage = newValue
+            largeContentRevision &+= 1
+        }
     }
 }

@@ -5,16 +5,16 @@
 /// (hit testing passes through it, as in UIKit) and never acts, neither on
 /// a tap nor when the large content viewer's gesture ends on it.
 open class Control: View, LargeContentViewerActivatable {
-    private var primaryActions: [@MainActor (Control) -> Void] = []
+    @exclusivity(unchecked) private var primaryActions: [@MainActor (Control) -> Void] = []
 
     /// The recognizer that turns a tap into the primary action.
     public let tapGestureRecognizer = TapGestureRecognizer()
 
     /// Whether the control responds to touches and performs its action; true by default.
-    public var isEnabled = true
+    @exclusivity(unchecked) public var isEnabled = true
 
     /// Whether the control is drawn highlighted (pressed).
-    public var isHighlighted = false
+    @exclusivity(unchecked) public var isHighlighted = false
 
     /// Creates a control with the given frame.
     override public init(frame: Rect = .zero) {

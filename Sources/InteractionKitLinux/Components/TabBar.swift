@@ -24,18 +24,18 @@ open class TabBar: View, LargeContentViewerItemProvider {
     public let tapGestureRecognizer = TapGestureRecognizer()
 
     /// The object told when the person selects a tab; held weakly.
-    public weak var delegate: (any TabBarDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any TabBarDelegate)?
 
     /// The tabs, in reading order; nil or empty for none.
     ///
     /// Replacing them mid-gesture is safe: the HUD shows what is under the
     /// finger now, and only current items can be selected. A selected item
     /// that is no longer among them is deselected.
-    public var items: [TabBarItem]? {
+    @exclusivity(unchecked) public var items: [TabBarItem]? {
         didSet { itemsDidChange(from: oldValue ?? []) }
     }
 
-    private var storedSelectedItem: TabBarItem?
+    @exclusivity(unchecked) private var storedSelectedItem: TabBarItem?
 
     /// The selected tab, or nil.
     ///

@@ -7,22 +7,35 @@
 @MainActor
 open class TabBarItem: LargeContentViewerActivatable {
     /// The tab's title.
-    public var title: String?
+    @exclusivity(unchecked) public var title: String? {
+        didSet { contentDidChange() }
+    }
     /// The tab's image.
-    public var image: Image?
+    @exclusivity(unchecked) public var image: Image? {
+        didSet { contentDidChange() }
+    }
     /// A number the app uses to tell tabs apart.
-    public var tag: Int
+    @exclusivity(unchecked) public var tag: Int
     /// Whether the person can select the tab; a disabled tab is drawn dimmed and never selected by a gesture.
-    public var isEnabled = true
+    @exclusivity(unchecked) public var isEnabled = true
     /// An image made for the large content viewer, drawn unscaled instead of `image`.
-    public var largeContentSizeImage: Image?
+    @exclusivity(unchecked) public var largeContentSizeImage: Image? {
+        didSet {
+            hasLargeContentSizeImage = largeContentSizeImage != nil
+            contentDidChange()
+        }
+    }
+    /// Whether `largeContentSizeImage` is set, kept so the viewer's per-move reads stay cheap.
+    @exclusivity(unchecked) private var hasLargeContentSizeImage = false
     /// Insets for `largeContentSizeImage`.
-    public var largeContentSizeImageInsets = EdgeInsets.zero
+    @exclusivity(unchecked) public var largeContentSizeImageInsets = EdgeInsets.zero {
+        didSet { contentDidChange() }
+    }
     /// Whether the large content viewer shows this tab; true, as for UIKit's bar items.
-    public var showsLargeContentViewer = true
+    @exclusivity(unchecked) public var showsLargeContentViewer = true
 
     /// The tab bar whose items include this one.
-    public internal(set) weak var tabBar: TabBar?
+    @exclusivity(unchecked) public internal(set) weak var tabBar: TabBar?
 
     /// Creates a tab.
     public init(title: String?, image: Image?, tag: Int = 0) {
@@ -34,12 +47,21 @@ open class TabBarItem: LargeContentViewerActivatable {
     /// The tab's title.
     public var largeContentTitle: String? { title }
     /// The large content image, or the tab's image.
-    public var largeContentImage: Image? { largeContentSizeImage ?? image }
+    public var largeContentImage: Image? { hasLargeContentSizeImage ? largeContentSizeImage : image }
     /// Whether the image is scaled: true unless a large content image was given.
-    public var scalesLargeContentImage: Bool { largeContentSizeImage == nil }
+    public var scalesLargeContentImage: Bool { !hasLargeContentSizeImage }
     /// The large content image's insets, or none for the tab's image.
     public var largeContentImageInsets: EdgeInsets {
-        largeContentSizeImage == nil ? .zero : largeContentSizeImageInsets
+        hasLargeContentSizeImage ? largeContentSizeImageInsets : .zero
+    }
+
+    /// Counts changes to the tab's large content (see `View.largeContentRevision`).
+    @exclusivity(unchecked) var largeContentRevision: UInt64 = 0
+
+    /// Lets the tab bar's HUD show the new content if it is showing this tab.
+    private func contentDidChange() {
+        largeContentRevision &+= 1
+        tabBar?.largeContentViewerInteraction.refresh()
     }
 
     /// Selects the tab in its tab bar, as a tap would (if it is enabled and still one of the bar's items).

@@ -13,7 +13,7 @@ open class Toolbar: View {
     public let largeContentViewerInteraction = LargeContentViewerInteraction()
 
     /// The buttons, in reading order (left to right, or right to left when mirrored).
-    public var buttons: [Button] = [] {
+    @exclusivity(unchecked) public var buttons: [Button] = [] {
         didSet { buttonsDidChange(from: oldValue) }
     }
 

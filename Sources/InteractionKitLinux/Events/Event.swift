@@ -5,8 +5,8 @@
 @MainActor
 public final class Event {
     /// The time of the sample being dispatched, in seconds of virtual time.
-    public internal(set) var timestamp: Double = 0
-    weak var window: Window?
+    @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
+    @exclusivity(unchecked) weak var window: Window?
 
     init(window: Window?) {
         self.window = window

@@ -23,10 +23,18 @@ public final class VirtualScheduler {
     }
 
     /// The current virtual time, in seconds.
-    public private(set) var now: Double = 0
-    private var heap: [Entry] = []
-    private var actions: [UInt64: @MainActor () -> Void] = [:]
-    private var nextSequence: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var now: Double = 0
+    @exclusivity(unchecked) private var heap: [Entry] = []
+    /// What a timer does when it fires.
+    private enum Action {
+        /// Run a closure.
+        case closure(@MainActor () -> Void)
+        /// Call a recognizer's `timerFired(_:)`: no closure to allocate per timer.
+        case recognizer(GestureRecognizer)
+    }
+
+    @exclusivity(unchecked) private var actions: [UInt64: Action] = [:]
+    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
 
     /// Creates a scheduler whose clock reads 0.
     public init() {
@@ -50,6 +58,15 @@ public final class VirtualScheduler {
     /// Schedules `action` to run at virtual time `deadline` (clamped to now).
     @discardableResult
     public func schedule(at deadline: Double, _ action: @escaping @MainActor () -> Void) -> TimerToken {
+        insert(.closure(action), at: deadline)
+    }
+
+    /// Schedules a recognizer's `timerFired(_:)` after `delay` seconds (negative or NaN: now).
+    func schedule(after delay: Double, firing recognizer: GestureRecognizer) -> TimerToken {
+        insert(.recognizer(recognizer), at: now + (delay > 0 ? delay : 0))
+    }
+
+    private func insert(_ action: Action, at deadline: Double) -> TimerToken {
         let safeDeadline = deadline >= now ? deadline : now
         let sequence = nextSequence
         nextSequence &+= 1
@@ -75,11 +92,19 @@ public final class VirtualScheduler {
     /// the clock where it is.
     public func advance(to time: Double) {
         let target = time > now ? time : now
+        if heap.isEmpty {
+            // The common case on every touch sample: nothing is waiting.
+            now = target
+            return
+        }
         while let first = heap.first, first.deadline <= target {
             popFirst()
             guard let action = actions.removeValue(forKey: first.sequence) else { continue }
             now = first.deadline
-            action()
+            switch action {
+            case .closure(let body): body()
+            case .recognizer(let recognizer): recognizer.timerFired(TimerToken(sequence: first.sequence))
+            }
         }
         now = target
         // Cancelled entries left at the front would only slow later calls.

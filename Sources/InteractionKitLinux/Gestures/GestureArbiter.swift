@@ -21,9 +21,9 @@
 @MainActor
 final class GestureArbiter {
     /// The window whose touches are arbitrated; it owns the arbiter.
-    weak var window: Window?
+    @exclusivity(unchecked) weak var window: Window?
     /// Recognizers waiting for others to fail, in the order they started waiting.
-    private var waiting: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []
 
     /// Handles a request to leave `possible` for `target` (began or ended).
     /// Returns whether the move happened now.
@@ -32,12 +32,15 @@ final class GestureArbiter {
             fail(recognizer)
             return false
         }
-        let competitors = self.competitors(of: recognizer)
-        for other in competitors where other.state.isInProgress && blocks(other, recognizer) {
+        var blocked = false
+        forEachCompetitor(of: recognizer) { other in
+            if !blocked && other.state.isInProgress && blocks(other, recognizer) { blocked = true }
+        }
+        if blocked {
             fail(recognizer)
             return false
         }
-        switch requirementStatus(of: recognizer, among: competitors) {
+        switch requirementStatus(of: recognizer) {
         case .recognized:
             fail(recognizer)
             return false
@@ -107,9 +110,7 @@ final class GestureArbiter {
         case recognized
     }
 
-    private func requirementStatus(
-        of recognizer: GestureRecognizer, among competitors: [GestureRecognizer]
-    ) -> RequirementStatus {
+    private func requirementStatus(of recognizer: GestureRecognizer) -> RequirementStatus {
         var status = RequirementStatus.clear
         func consider(_ required: GestureRecognizer) {
             switch required.state {
@@ -124,8 +125,8 @@ final class GestureArbiter {
         for required in recognizer.requiredToFail {
             consider(required)
         }
-        for other in competitors where Self.requiresFailure(of: other, by: recognizer) {
-            consider(other)
+        forEachCompetitor(of: recognizer) { other in
+            if Self.requiresFailure(of: other, by: recognizer) { consider(other) }
         }
         return status
     }
@@ -140,7 +141,8 @@ final class GestureArbiter {
 
     /// Fails or cancels every competitor of `winner` that it may stop.
     private func exclude(competitorsOf winner: GestureRecognizer) {
-        for other in competitors(of: winner) where !other.state.isFinished && blocks(winner, other) {
+        forEachCompetitor(of: winner) { other in
+            guard !other.state.isFinished, blocks(winner, other) else { return }
             if other.state.isInProgress {
                 other.transition(to: .cancelled)
             } else {
@@ -159,8 +161,7 @@ final class GestureArbiter {
                 waiting.remove(at: index)
                 continue
             }
-            let competitors = self.competitors(of: recognizer)
-            switch requirementStatus(of: recognizer, among: competitors) {
+            switch requirementStatus(of: recognizer) {
             case .pending:
                 index += 1
             case .recognized:
@@ -184,16 +185,30 @@ final class GestureArbiter {
         recognizer.commit(.failed)
     }
 
-    /// The other recognizers of the touches `recognizer` tracks, without duplicates.
-    func competitors(of recognizer: GestureRecognizer) -> [GestureRecognizer] {
-        var result: [GestureRecognizer] = []
-        for touch in recognizer.trackedTouches {
-            guard let record = window?.activeTouch(id: touch.id) else { continue }
-            for other in record.recognizers
-            where other !== recognizer && other.isEnabled && !result.contains(where: { $0 === other }) {
-                result.append(other)
+    /// Calls `body` once for each other enabled recognizer of the touches
+    /// `recognizer` tracks: its competitors.
+    ///
+    /// Walks the window's touch records in place instead of collecting an
+    /// array, so arbitration allocates nothing. `body` may change states;
+    /// each touch's list is read from a copy taken before calling it.
+    func forEachCompetitor(of recognizer: GestureRecognizer, _ body: (GestureRecognizer) -> Void) {
+        guard let window else { return }
+        let tracked = recognizer.trackedTouches
+        for position in tracked.indices {
+            guard let list = window.recognizers(ofTouch: tracked[position].id) else { continue }
+            for other in list where other !== recognizer && other.isEnabled {
+                if position > 0 && Self.appears(other, inTouchesOf: tracked[..<position], window: window) { continue }
+                body(other)
             }
         }
-        return result
+    }
+
+    /// Whether `recognizer` is among the recognizers of any of `touches`.
+    private static func appears(_ recognizer: GestureRecognizer, inTouchesOf touches: ArraySlice<Touch>, window: Window) -> Bool {
+        for touch in touches {
+            guard let list = window.recognizers(ofTouch: touch.id) else { continue }
+            if list.contains(where: { $0 === recognizer }) { return true }
+        }
+        return false
     }
 }

@@ -19,36 +19,36 @@
 /// ```
 @MainActor
 open class GestureRecognizer {
-    private var storedState: State = .possible
-    private var actions: [@MainActor (GestureRecognizer) -> Void] = []
-    private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
-    private var failureRequirements: [WeakRecognizer] = []
-    private var isResetting = false
+    @exclusivity(unchecked) private var storedState: State = .possible
+    @exclusivity(unchecked) private var actions: [@MainActor (GestureRecognizer) -> Void] = []
+    @exclusivity(unchecked) private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
+    @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
+    @exclusivity(unchecked) private var isResetting = false
 
     /// The view the recognizer is attached to.
-    public private(set) weak var view: View?
+    @exclusivity(unchecked) public private(set) weak var view: View?
     /// The object that fine-tunes how this recognizer competes; held weakly.
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
     /// A name for transcripts and diagnostics.
-    public var name: String?
+    @exclusivity(unchecked) public var name: String?
 
     /// The touches the recognizer is tracking, with their latest samples.
-    public private(set) var trackedTouches: [Touch] = []
+    @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = []
     /// Where the tracked touches were last, in window coordinates, once they are gone.
-    private var lastCentroid: Point = .zero
+    @exclusivity(unchecked) private var lastCentroid: Point = .zero
 
     /// The state the recognizer wants to enter once the recognizers it
     /// depends on have failed; nil when it is not waiting.
-    var pendingState: State?
+    @exclusivity(unchecked) var pendingState: State?
 
     /// Whether the recognizer still expects touches with none down (a
     /// double tap between its taps), so that recognizers that require it to
     /// fail keep waiting. Subclasses set it; `reset()` clears it.
-    public var isAwaitingFurtherTouches = false
+    @exclusivity(unchecked) public var isAwaitingFurtherTouches = false
 
     /// Whether the recognizer takes part in touch handling; turning it off
     /// while it recognizes cancels the gesture (fails it if it had not begun).
-    public var isEnabled = true {
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if oldValue && !isEnabled { abandonTouches() }
         }
@@ -121,7 +121,11 @@ open class GestureRecognizer {
         storedState = newState
         if newState == .failed || newState == .cancelled { pendingState = nil }
         for observer in stateObservers { observer(self, oldState, newState) }
-        view?.window?.arbiter.recognizerDidChange(self, from: oldState, to: newState)
+        if newState != .changed {
+            // The arbiter has nothing to do for a move; skipping it keeps moves cheap.
+            view?.window?.arbiter.recognizerDidChange(self, from: oldState, to: newState)
+        }
+        stateDidCommit()
         switch newState {
         case .began, .changed, .ended, .cancelled:
             // Iterate a copy: an action may add actions.
@@ -132,6 +136,10 @@ open class GestureRecognizer {
         }
         resetIfDone()
     }
+
+    /// Called after every committed state change, before the actions: the
+    /// library's own recognizers react here without the cost of a closure.
+    func stateDidCommit() {}
 
     /// Resets to `possible` when the recognizer has finished and holds no touches.
     func resetIfDone() {
@@ -275,7 +283,20 @@ open class GestureRecognizer {
         view?.window?.scheduler.schedule(after: delay, action)
     }
 
-    /// Cancels a timer scheduled with `scheduleTimer(after:_:)`.
+    /// Schedules a call to this recognizer's `timerFired(_:)` on the window's
+    /// virtual clock; nil when not in a window.
+    ///
+    /// The scheduler holds the recognizer until the timer fires or is
+    /// cancelled; cancel it in `reset()`. Unlike the closure form, this
+    /// allocates nothing per timer.
+    public func scheduleTimer(after delay: Double) -> TimerToken? {
+        view?.window?.scheduler.schedule(after: delay, firing: self)
+    }
+
+    /// Called when a timer scheduled with `scheduleTimer(after:)` fires; the default does nothing.
+    open func timerFired(_ token: TimerToken) {}
+
+    /// Cancels a timer scheduled with `scheduleTimer(after:_:)` or `scheduleTimer(after:)`.
     public func cancelTimer(_ token: TimerToken?) {
         guard let token else { return }
         view?.window?.scheduler.cancel(token)
@@ -305,15 +326,26 @@ open class GestureRecognizer {
         touchBegan(touch, with: event)
     }
 
+    /// The index of a tracked touch, found with a plain loop (no closure on the hot path).
+    private func trackedIndex(of id: Int) -> Int? {
+        var index = 0
+        let count = trackedTouches.count
+        while index < count {
+            if trackedTouches[index].id == id { return index }
+            index += 1
+        }
+        return nil
+    }
+
     func receiveMoved(_ touch: Touch, with event: Event) {
-        guard let index = trackedTouches.firstIndex(where: { $0.id == touch.id }) else { return }
+        guard let index = trackedIndex(of: touch.id) else { return }
         trackedTouches[index] = touch
         guard isListening, touch.phase == .moved else { return }
         touchMoved(touch, with: event)
     }
 
     func receiveEnded(_ touch: Touch, with event: Event) {
-        guard let index = trackedTouches.firstIndex(where: { $0.id == touch.id }) else { return }
+        guard let index = trackedIndex(of: touch.id) else { return }
         trackedTouches[index] = touch
         guard isListening else { return }
         if touch.phase == .cancelled {
@@ -326,7 +358,7 @@ open class GestureRecognizer {
     /// Drops a touch that has ended; a recognizer waiting to begin with no
     /// touches left fails, and a finished one resets.
     func forgetTouch(id: Int) {
-        guard let index = trackedTouches.firstIndex(where: { $0.id == id }) else { return }
+        guard let index = trackedIndex(of: id) else { return }
         if trackedTouches.count == 1 { lastCentroid = trackedTouches[0].location }
         trackedTouches.remove(at: index)
         if trackedTouches.isEmpty {
@@ -353,7 +385,7 @@ open class GestureRecognizer {
         }
         view?.window?.stopDelivering(to: self)
         if !trackedTouches.isEmpty { lastCentroid = centroidInWindow }
-        trackedTouches.removeAll()
+        trackedTouches.removeAll(keepingCapacity: true)
         resetIfDone()
     }
 }

@@ -8,13 +8,13 @@
 /// `cancelled`. Fingers that go down after it began are ignored.
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// How long the fingers must be held, in seconds; 0.5 by default. Negative or NaN counts as 0.
-    public var minimumPressDuration = GestureConstants.longPressMinimumDuration
+    @exclusivity(unchecked) public var minimumPressDuration = GestureConstants.longPressMinimumDuration
     /// How far, in points, a finger may move before the press fails; 10 by default.
-    public var allowableMovement = GestureConstants.longPressAllowableMovement
+    @exclusivity(unchecked) public var allowableMovement = GestureConstants.longPressAllowableMovement
     /// How many fingers must be held; 1 by default.
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
 
-    private var pressTimer: TimerToken?
+    @exclusivity(unchecked) private var pressTimer: TimerToken?
 
     /// Long presses are continuous.
     override open var isContinuous: Bool { true }
@@ -30,9 +30,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             transition(to: .failed)
         } else if numberOfTouches == required {
             let delay = minimumPressDuration > 0 ? minimumPressDuration : 0
-            pressTimer = scheduleTimer(after: delay) { [weak self] in
-                self?.pressTimerFired()
-            }
+            pressTimer = scheduleTimer(after: delay)
         }
     }
 
@@ -67,7 +65,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         pressTimer = nil
     }
 
-    private func pressTimerFired() {
+    /// The press has lasted `minimumPressDuration`: it begins, if still possible.
+    override open func timerFired(_ token: TimerToken) {
+        guard token == pressTimer else { return }
         pressTimer = nil
         guard state == .possible, numberOfTouches == max(1, numberOfTouchesRequired) else { return }
         transition(to: .began)

@@ -7,18 +7,18 @@
 /// continuous when fingers are added or lifted.
 open class PanGestureRecognizer: GestureRecognizer {
     /// The fewest fingers that may pan; 1 by default.
-    public var minimumNumberOfTouches = 1
+    @exclusivity(unchecked) public var minimumNumberOfTouches = 1
     /// The most fingers that may pan; unlimited by default.
-    public var maximumNumberOfTouches = Int.max
+    @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
 
     /// Where the translation is measured from, in window coordinates.
-    private var origin: Point?
+    @exclusivity(unchecked) private var origin: Point?
     /// The translation accumulated before the last change in finger count.
-    private var carried = Point.zero
+    @exclusivity(unchecked) private var carried = Point.zero
     /// The centroid at the last sample the pan handled.
-    private var lastCentroid = Point.zero
-    private var lastSampleTime = 0.0
-    private var velocityInWindow = Point.zero
+    @exclusivity(unchecked) private var lastCentroid = Point.zero
+    @exclusivity(unchecked) private var lastSampleTime = 0.0
+    @exclusivity(unchecked) private var velocityInWindow = Point.zero
 
     /// Pans are continuous.
     override open var isContinuous: Bool { true }

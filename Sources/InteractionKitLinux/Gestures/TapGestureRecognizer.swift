@@ -8,14 +8,14 @@
 /// limit on how long a finger may rest before it lifts.
 open class TapGestureRecognizer: GestureRecognizer {
     /// How many taps make the gesture; 1 by default.
-    public var numberOfTapsRequired = 1
+    @exclusivity(unchecked) public var numberOfTapsRequired = 1
     /// How many fingers each tap needs; 1 by default.
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
 
-    private var tapsCompleted = 0
-    private var fingersInThisTap = 0
-    private var firstTapLocation: Point?
-    private var nextTapTimer: TimerToken?
+    @exclusivity(unchecked) private var tapsCompleted = 0
+    @exclusivity(unchecked) private var fingersInThisTap = 0
+    @exclusivity(unchecked) private var firstTapLocation: Point?
+    @exclusivity(unchecked) private var nextTapTimer: TimerToken?
 
     /// Taps are discrete.
     override open var isContinuous: Bool { false }
@@ -62,9 +62,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             transition(to: .ended)
         } else {
             isAwaitingFurtherTouches = true
-            nextTapTimer = scheduleTimer(after: GestureConstants.multiTapInterval) { [weak self] in
-                self?.nextTapTimerFired()
-            }
+            nextTapTimer = scheduleTimer(after: GestureConstants.multiTapInterval)
         }
     }
 
@@ -78,7 +76,9 @@ open class TapGestureRecognizer: GestureRecognizer {
         firstTapLocation = nil
     }
 
-    private func nextTapTimerFired() {
+    /// The next tap did not come in time: the multi-tap fails.
+    override open func timerFired(_ token: TimerToken) {
+        guard token == nextTapTimer else { return }
         nextTapTimer = nil
         guard state == .possible else { return }
         transition(to: .failed)

@@ -26,13 +26,18 @@
 @MainActor
 public final class LargeContentViewerInteraction: Interaction {
     /// The object that maps points to items and handles the end of the gesture; held weakly.
-    public weak var delegate: (any LargeContentViewerInteractionDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any LargeContentViewerInteractionDelegate)?
     /// The view the interaction is attached to.
-    public private(set) weak var view: View?
+    @exclusivity(unchecked) public private(set) weak var view: View?
 
     private let recognizer: LargeContentViewerGestureRecognizer
     /// The window the HUD was shown in, so it can be hidden after the view left it.
-    private weak var presentingWindow: Window?
+    @exclusivity(unchecked) private weak var presentingWindow: Window?
+    /// Its identity, compared on every move without loading the weak reference.
+    @exclusivity(unchecked) private var presentingWindowID: ObjectIdentifier?
+    /// The item on show and its change count when shown; held only while the HUD shows.
+    @exclusivity(unchecked) private var shownItem: (any LargeContentViewerItem)?
+    @exclusivity(unchecked) private var shownRevision: UInt64?
 
     /// Creates an interaction; add it to a view with `View.addInteraction(_:)`.
     public init(delegate: (any LargeContentViewerInteractionDelegate)? = nil) {
@@ -41,9 +46,6 @@ public final class LargeContentViewerInteraction: Interaction {
         recognizer.name = "large-content-viewer"
         recognizer.minimumPressDuration = GestureConstants.largeContentViewerPressDuration
         recognizer.interaction = self
-        recognizer.addAction { [weak self] recognizer in
-            self?.gestureChanged(recognizer)
-        }
     }
 
     /// The interaction's long-press recognizer (0.15 s), for setting up
@@ -77,14 +79,18 @@ public final class LargeContentViewerInteraction: Interaction {
     /// The item at a point in the view's coordinates, by the delegate or the
     /// default lookup; an item whose `showsLargeContentViewer` is false counts as none.
     public func item(at point: Point) -> (any LargeContentViewerItem)? {
+        guard let view else { return nil }
+        return item(at: point, in: view)
+    }
+
+    private func item(at point: Point, in view: View) -> (any LargeContentViewerItem)? {
         guard point.isFinite else { return nil }
-        let found: (any LargeContentViewerItem)?
-        if let delegate {
-            found = delegate.largeContentViewerInteraction(self, itemAt: point)
-        } else {
-            found = defaultItem(at: point)
+        guard let delegate else {
+            // The default lookup already keeps only items that show the viewer.
+            return Self.defaultItem(at: point, in: view)
         }
-        guard let found, found.showsLargeContentViewer else { return nil }
+        guard let found = delegate.largeContentViewerInteraction(self, itemAt: point),
+              found.showsLargeContentViewer else { return nil }
         return found
     }
 
@@ -99,16 +105,27 @@ public final class LargeContentViewerInteraction: Interaction {
     /// - Complexity: O(depth below the interaction's view), no allocation.
     public func defaultItem(at point: Point) -> (any LargeContentViewerItem)? {
         guard let view, point.isFinite else { return nil }
+        return Self.defaultItem(at: point, in: view)
+    }
+
+    private static func defaultItem(at point: Point, in view: View) -> (any LargeContentViewerItem)? {
+        if view.subviews.isEmpty, let provider = view.asItemProvider {
+            // The walk below would visit only the view itself (a tab bar): answer directly.
+            guard view.acceptsHits, view.point(inside: point, with: nil),
+                  let item = provider.largeContentViewerItem(at: point), item.showsLargeContentViewer else { return nil }
+            return item
+        }
         var deepest: View?
         var deepestPoint = point
-        view.forEachViewOnPath(at: point) { node, location in
-            if node.showsLargeContentViewer || node is any LargeContentViewerItemProvider {
+        var walker = ViewPathWalker(from: view, at: point)
+        while let (node, location) = walker.next() {
+            if node.showsLargeContentViewer || node.asItemProvider != nil {
                 deepest = node
                 deepestPoint = location
             }
         }
         guard let deepest else { return nil }
-        if let provider = deepest as? any LargeContentViewerItemProvider {
+        if let provider = deepest.asItemProvider {
             guard let item = provider.largeContentViewerItem(at: deepestPoint), item.showsLargeContentViewer else {
                 return nil
             }
@@ -125,11 +142,13 @@ public final class LargeContentViewerInteraction: Interaction {
         activatable.activateFromLargeContentViewer()
     }
 
-    /// Looks the item up again at the finger, after the items under it
-    /// changed (a component calls this when its items are replaced).
+    /// Looks the item up again at the finger and shows its current content,
+    /// without waiting for the next move: a component calls this when the
+    /// items under the finger, or their titles and images, change (`TabBar`
+    /// does, for its items).
     public func refresh() {
         guard recognizer.state.isInProgress, let view else { return }
-        show(item(at: recognizer.location(in: view)))
+        show(item(at: recognizer.location(in: view), in: view), in: view)
     }
 
     // MARK: Gesture
@@ -140,24 +159,27 @@ public final class LargeContentViewerInteraction: Interaction {
     fileprivate func mayBegin() -> Bool {
         guard let view, isEnabled else { return false }
         if let arbiter = view.window?.arbiter {
-            for other in arbiter.competitors(of: recognizer) {
-                guard let inner = other as? LargeContentViewerGestureRecognizer,
-                      let innerView = inner.view, innerView !== view else { continue }
-                if innerView.isDescendant(of: view) { return false }
+            var nested = false
+            arbiter.forEachCompetitor(of: recognizer) { other in
+                guard !nested, let inner = other as? LargeContentViewerGestureRecognizer,
+                      let innerView = inner.view, innerView !== view else { return }
+                nested = innerView.isDescendant(of: view)
             }
+            if nested { return false }
         }
-        return item(at: recognizer.location(in: view)) != nil
+        return item(at: recognizer.location(in: view), in: view) != nil
     }
 
-    private func gestureChanged(_ recognizer: GestureRecognizer) {
+    /// Follows the recognizer: called on every committed state change, before its actions.
+    fileprivate func gestureChanged(_ recognizer: GestureRecognizer) {
         switch recognizer.state {
         case .began, .changed:
             guard let view else { return hide() }
-            show(item(at: recognizer.location(in: view)))
+            show(item(at: recognizer.location(in: view), in: view), in: view)
         case .ended:
             guard let view else { return hide() }
             let point = recognizer.location(in: view)
-            let item = item(at: point)
+            let item = item(at: point, in: view)
             hide()
             if let delegate {
                 delegate.largeContentViewerInteraction(self, didEndOn: item, at: point)
@@ -171,17 +193,43 @@ public final class LargeContentViewerInteraction: Interaction {
         }
     }
 
-    private func show(_ item: (any LargeContentViewerItem)?) {
-        guard let item else { return hide() }
-        guard let window = view?.window else { return hide() }
-        if let previous = presentingWindow, previous !== window { previous.present(nil, from: self) }
-        presentingWindow = window
+    /// Shows an item's presentation in the view's window, or hides the HUD for nil.
+    private func show(_ item: (any LargeContentViewerItem)?, in view: View) {
+        guard let item, let window = view.window else { return hide() }
+        let windowID = ObjectIdentifier(window)
+        if presentingWindowID != windowID {
+            hide()
+            presentingWindow = window
+            presentingWindowID = windowID
+        } else if window.isPresenting(self) {
+            // Still over the same content, the common case while sliding. A
+            // library item says so by its identity and change count; any other
+            // item is compared field by field, since one item may change its
+            // content (the forum's workaround retitles a single view as the
+            // finger moves).
+            let revision = Self.contentRevision(of: item)
+            if let revision, revision == shownRevision, item === shownItem { return }
+            if revision == nil, window.isShowing(item) { return }
+        }
+        shownItem = item
+        shownRevision = Self.contentRevision(of: item)
         window.present(LargeContentViewerPresentation(item: item), from: self)
     }
 
+    /// The change count of a library item (a view of a library class, or a
+    /// tab), or nil for other items, which must be compared field by field.
+    private static func contentRevision(of item: any LargeContentViewerItem) -> UInt64? {
+        if let view = item as? View { return view.isLibraryClass ? view.largeContentRevision : nil }
+        if let tab = item as? TabBarItem { return tab.largeContentRevision }
+        return nil
+    }
+
     private func hide() {
+        shownItem = nil
+        shownRevision = nil
         presentingWindow?.present(nil, from: self)
         presentingWindow = nil
+        presentingWindowID = nil
     }
 
     /// Called by the window when its content size category changes: leaving
@@ -196,7 +244,7 @@ public final class LargeContentViewerInteraction: Interaction {
 /// The large content viewer's long press: it receives touches only while
 /// the viewer is enabled, and begins only over an item.
 final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
-    weak var interaction: LargeContentViewerInteraction?
+    @exclusivity(unchecked) weak var interaction: LargeContentViewerInteraction?
 
     override func shouldReceive(_ touch: Touch) -> Bool {
         interaction?.isEnabled ?? false
@@ -204,5 +252,9 @@ final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
 
     override func shouldBegin() -> Bool {
         interaction?.mayBegin() ?? false
+    }
+
+    override func stateDidCommit() {
+        interaction?.gestureChanged(self)
     }
 }

@@ -10,17 +10,23 @@ extension View {
     /// The offset that takes a point in this view's coordinates to the root of its tree.
     ///
     /// The root's own bounds are the tree's coordinate space (for a window,
-    /// window coordinates), so the root contributes nothing.
-    /// - Complexity: O(depth), iterative.
+    /// window coordinates), so the root contributes nothing. The result is
+    /// cached until any frame, bounds or superview changes, so the large
+    /// content viewer's per-move conversions cost O(1), not O(depth).
+    /// - Complexity: O(depth), iterative, when the geometry changed; else O(1).
     func offsetToRoot() -> (dx: Double, dy: Double) {
+        let generation = View.geometryGeneration
+        if cachedOffsetGeneration == generation { return cachedOffsetToRoot }
         var dx = 0.0
         var dy = 0.0
         var node = self
         while let parent = node.superview {
-            dx += node.frame.origin.x - node.bounds.origin.x
-            dy += node.frame.origin.y - node.bounds.origin.y
+            dx += node.storedFrameOrigin.x - node.storedBoundsOrigin.x
+            dy += node.storedFrameOrigin.y - node.storedBoundsOrigin.y
             node = parent
         }
+        cachedOffsetToRoot = (dx, dy)
+        cachedOffsetGeneration = generation
         return (dx, dy)
     }
 

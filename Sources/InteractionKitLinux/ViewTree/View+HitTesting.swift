@@ -23,7 +23,7 @@ extension View {
                 let child = children[index]
                 index -= 1
                 let childLocation = child.pointFromSuperview(location)
-                if child.usesBuiltInHitTesting {
+                if child.isLibraryClass {
                     if child.acceptsHits && child.point(inside: childLocation, with: event) {
                         current = child
                         location = childLocation
@@ -36,32 +36,43 @@ extension View {
             return current
         }
     }
+}
 
-    /// Calls `body` with each view under a point from `self` down to the
-    /// deepest, with the point in that view's coordinates, by the rules of
-    /// hit testing but asking only `point(inside:with:)` (the large content
-    /// viewer's default lookup, as UIKit describes it). Calls nothing when
-    /// `self` does not accept the point.
-    /// - Complexity: O(depth × subviews per level on the path), no allocation.
-    func forEachViewOnPath(at point: Point, _ body: (View, Point) -> Void) {
-        guard acceptsHits && self.point(inside: point, with: nil) else { return }
-        var current = self
-        var location = point
-        descending: while true {
-            body(current, location)
-            let children = current.subviews
-            var index = children.count - 1
-            while index >= 0 {
-                let child = children[index]
-                index -= 1
-                let childLocation = child.pointFromSuperview(location)
-                if child.acceptsHits && child.point(inside: childLocation, with: nil) {
-                    current = child
-                    location = childLocation
-                    continue descending
-                }
+/// Walks the views under a point from a start view down to the deepest, by
+/// the rules of hit testing but asking only `point(inside:with:)` (the
+/// large content viewer's default lookup, as UIKit describes it).
+///
+/// An iterator rather than a closure-taking function: on the per-move path a
+/// closure costs an actor-isolation check per call.
+/// - Complexity: O(depth × subviews per level on the path), no allocation.
+@MainActor
+struct ViewPathWalker {
+    private var current: View?
+    private var location: Point
+
+    /// Starts at `start`; walks nothing when `start` does not accept the point.
+    init(from start: View, at point: Point) {
+        location = point
+        current = start.acceptsHits && start.point(inside: point, with: nil) ? start : nil
+    }
+
+    /// The next view down the path and the point in its coordinates, or nil at the end.
+    mutating func next() -> (view: View, point: Point)? {
+        guard let view = current else { return nil }
+        let result = (view, location)
+        current = nil
+        let children = view.subviews
+        var index = children.count - 1
+        while index >= 0 {
+            let child = children[index]
+            index -= 1
+            let childLocation = child.pointFromSuperview(location)
+            if child.acceptsHits && child.point(inside: childLocation, with: nil) {
+                current = child
+                location = childLocation
+                break
             }
-            return
         }
+        return result
     }
 }

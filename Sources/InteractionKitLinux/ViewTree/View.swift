@@ -18,60 +18,87 @@
 /// ```
 @MainActor
 open class View {
-    private var storedFrame: Rect
-    private var storedBounds: Rect
+    @exclusivity(unchecked) private var storedFrame: Rect
+    @exclusivity(unchecked) private var storedBounds: Rect
 
     /// The view's enclosing view; weak, as the superview owns its subviews.
-    public private(set) weak var superview: View?
+    @exclusivity(unchecked) public private(set) weak var superview: View?
     /// The views this view contains, back to front.
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
     /// The window at the root of this view's tree, if the tree has one.
-    public internal(set) weak var window: Window?
+    @exclusivity(unchecked) public internal(set) weak var window: Window?
 
     /// Whether the view is hidden; hidden views and their subviews receive no touches.
-    public var isHidden = false
+    @exclusivity(unchecked) public var isHidden = false
     /// Whether the view takes part in hit testing; false passes touches to the views behind.
-    public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
 
     /// This view's own layout direction; nil inherits the superview's.
-    public var semanticLayoutDirection: LayoutDirection? {
+    @exclusivity(unchecked) public var semanticLayoutDirection: LayoutDirection? {
         didSet {
             guard oldValue != semanticLayoutDirection else { return }
             refreshInheritedState(from: self)
         }
     }
     /// The direction this view lays out in: its own, or the nearest ancestor's, or left to right.
-    public private(set) var effectiveLayoutDirection: LayoutDirection = .leftToRight
+    @exclusivity(unchecked) public private(set) var effectiveLayoutDirection: LayoutDirection = .leftToRight
 
     /// The gesture recognizers attached to this view, in the order they were added.
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The interactions attached to this view, in the order they were added.
-    public private(set) var interactions: [any Interaction] = []
+    @exclusivity(unchecked) public private(set) var interactions: [any Interaction] = []
 
     /// Whether the large content viewer shows this view; false by default, as in UIKit.
     ///
     /// Takes effect only under a `LargeContentViewerInteraction` on this view
     /// or an ancestor. Only views that cannot grow with the text size (bars,
     /// small controls) should set it.
-    open var showsLargeContentViewer = false
+    @exclusivity(unchecked) open var showsLargeContentViewer = false
     /// The title the large content viewer shows for this view; nil by default.
-    open var largeContentTitle: String?
+    @exclusivity(unchecked) open var largeContentTitle: String? {
+        didSet { largeContentRevision &+= 1 }
+    }
     /// The image the large content viewer shows for this view; nil by default.
-    open var largeContentImage: Image?
+    @exclusivity(unchecked) open var largeContentImage: Image? {
+        didSet { largeContentRevision &+= 1 }
+    }
     /// Whether the viewer scales the image to fill its image area; false draws it at its intrinsic size.
-    open var scalesLargeContentImage = false
+    @exclusivity(unchecked) open var scalesLargeContentImage = false {
+        didSet { largeContentRevision &+= 1 }
+    }
     /// Insets that centre the image visually in the viewer; zero by default.
-    open var largeContentImageInsets = EdgeInsets.zero
+    @exclusivity(unchecked) open var largeContentImageInsets = EdgeInsets.zero {
+        didSet { largeContentRevision &+= 1 }
+    }
 
-    /// Whether `hitTest(_:with:)` may be skipped in favour of the built-in
-    /// iterative search: true only for library classes known not to override it.
-    let usesBuiltInHitTesting: Bool
+    /// Counts changes to this view's large content, so the viewer can tell
+    /// on each move that the HUD is still current without comparing strings.
+    /// Trusted only for the library's own classes (`libraryTypes`): a
+    /// subclass elsewhere may compute its large content without bumping it.
+    @exclusivity(unchecked) var largeContentRevision: UInt64 = 0
+
+    /// Whether this view is exactly one of the library's classes (`libraryTypes`):
+    /// then hit testing may skip calling `hitTest(_:with:)` on it, and its
+    /// `largeContentRevision` can be trusted.
+    let isLibraryClass: Bool
+    /// This view as an item provider, if its class is one; found once at
+    /// creation so the large content viewer's lookup needs no dynamic cast.
+    /// Unowned: it is the view itself.
+    @exclusivity(unchecked) unowned(unsafe) var asItemProvider: (any LargeContentViewerItemProvider)?
+
+    /// Bumped whenever any frame, bounds or superview changes anywhere, so
+    /// cached offsets know when they are stale.
+    @exclusivity(unchecked) static var geometryGeneration: UInt64 = 0
+    /// This view's offset to the root of its tree, and the generation it was computed at.
+    @exclusivity(unchecked) var cachedOffsetToRoot = (dx: 0.0, dy: 0.0)
+    @exclusivity(unchecked) var cachedOffsetGeneration = UInt64.max
 
     /// Creates a view with the given frame; its bounds start at the origin.
     public init(frame: Rect = .zero) {
         storedFrame = frame
         storedBounds = Rect(origin: .zero, size: frame.size)
-        usesBuiltInHitTesting = View.builtInHitTestingTypes.contains(ObjectIdentifier(type(of: self)))
+        isLibraryClass = View.libraryTypes.contains(ObjectIdentifier(type(of: self)))
+        asItemProvider = self as? any LargeContentViewerItemProvider
     }
 
     /// The view's rectangle in its superview's coordinates.
@@ -82,6 +109,7 @@ open class View {
         get { storedFrame }
         set {
             let oldSize = storedFrame.size
+            View.geometryGeneration &+= 1
             storedFrame = newValue
             storedBounds.size = newValue.size
             if oldSize != newValue.size { layoutSubviews() }
@@ -96,6 +124,7 @@ open class View {
         set {
             let oldSize = storedBounds.size
             let center = storedFrame.center
+            View.geometryGeneration &+= 1
             storedBounds = newValue
             storedFrame = Rect(
                 x: center.x - newValue.size.width / 2,
@@ -133,6 +162,11 @@ open class View {
     /// Whether hit testing may enter this view beyond `isHidden` and
     /// `isUserInteractionEnabled`; controls answer their `isEnabled`.
     var isEnabledForHitTesting: Bool { true }
+
+    /// The frame's origin, for hot paths that need no `Rect` copy.
+    var storedFrameOrigin: Point { storedFrame.origin }
+    /// The bounds' origin, for hot paths that need no `Rect` copy.
+    var storedBoundsOrigin: Point { storedBounds.origin }
 
     /// Lays out subviews; called when the bounds' size or the layout direction changes.
     ///
@@ -226,6 +260,7 @@ open class View {
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
             subviews.insert(view, at: max(0, min(index, subviews.count)))
+            View.geometryGeneration &+= 1
             return true
         }
         if let oldWindow = view.window, oldWindow !== window {
@@ -234,6 +269,7 @@ open class View {
         view.detachFromSuperview()
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
+        View.geometryGeneration &+= 1
         refreshInheritedState(from: view)
         view.didMoveToSuperview()
         return true
@@ -254,6 +290,7 @@ open class View {
             parent.subviews.remove(at: index)
         }
         superview = nil
+        View.geometryGeneration &+= 1
     }
 
     /// Whether this view is `view` or lies inside it.
@@ -297,7 +334,9 @@ open class View {
 }
 
 extension View {
-    static let builtInHitTestingTypes: Set<ObjectIdentifier> = [
+    /// The library's own view classes: they do not override `hitTest`, and
+    /// their large content changes always bump `largeContentRevision`.
+    static let libraryTypes: Set<ObjectIdentifier> = [
         ObjectIdentifier(View.self), ObjectIdentifier(Window.self),
         ObjectIdentifier(TabBar.self), ObjectIdentifier(Control.self),
         ObjectIdentifier(Button.self), ObjectIdentifier(Toolbar.self),

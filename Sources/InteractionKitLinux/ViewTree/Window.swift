@@ -11,12 +11,14 @@ public final class Window: View {
     public let scheduler = VirtualScheduler()
     let arbiter: GestureArbiter
     private let event: Event
+    /// Emptied recognizer lists kept for reuse.
+    @exclusivity(unchecked) private var recycledRecognizerLists: [[GestureRecognizer]] = []
     /// The fingers that are down, in the order they went down.
-    private(set) var activeTouches: [ActiveTouch] = []
+    @exclusivity(unchecked) private(set) var activeTouches: [ActiveTouch] = []
 
-    private var presentationObservers: [@MainActor (LargeContentViewerPresentation?) -> Void] = []
-    /// The interaction whose HUD is showing, if any.
-    private weak var presentingInteraction: LargeContentViewerInteraction?
+    @exclusivity(unchecked) private var presentationObservers: [@MainActor (LargeContentViewerPresentation?) -> Void] = []
+    /// The interaction whose HUD is showing, if any (compared, never called).
+    @exclusivity(unchecked) private var presentingInteraction: ObjectIdentifier?
 
     /// Creates a window; its bounds start at the origin.
     override public init(frame: Rect) {
@@ -34,7 +36,7 @@ public final class Window: View {
     /// Changing it tells every interaction in the window: a large content
     /// viewer gesture in progress is cancelled (its HUD hidden, nothing
     /// selected) when the size leaves the accessibility range.
-    public var preferredContentSizeCategory: ContentSizeCategory = .large {
+    @exclusivity(unchecked) public var preferredContentSizeCategory: ContentSizeCategory = .large {
         didSet {
             guard oldValue != preferredContentSizeCategory else { return }
             forEachView { view in
@@ -122,7 +124,7 @@ public final class Window: View {
             startLocation: input.location, timestamp: currentTime, startTimestamp: currentTime
         )
         let hitView = hitTest(input.location, with: event)
-        var recognizers: [GestureRecognizer] = []
+        var recognizers = recycledRecognizerLists.popLast() ?? []
         var node = hitView
         while let view = node {
             for recognizer in view.gestureRecognizers where recognizer.isEnabled
@@ -132,7 +134,7 @@ public final class Window: View {
             }
             node = view.superview
         }
-        activeTouches.append(ActiveTouch(touch: touch, recognizers: recognizers, hitView: hitView))
+        activeTouches.append(ActiveTouch(touch: touch, recognizers: recognizers))
         for recognizer in recognizers {
             recognizer.receiveBegan(touch, with: event)
         }
@@ -171,15 +173,37 @@ public final class Window: View {
         for recognizer in recognizers {
             recognizer.forgetTouch(id: input.id)
         }
+        recycle(recognizers)
+    }
+
+    /// Keeps an emptied recognizer list for the next touch, so that steady
+    /// use allocates nothing.
+    private func recycle(_ list: consuming [GestureRecognizer]) {
+        var list = list
+        list.removeAll(keepingCapacity: true)
+        if recycledRecognizerLists.count < 8 { recycledRecognizerLists.append(list) }
     }
 
     func activeTouchIndex(id: Int) -> Int? {
-        activeTouches.firstIndex { $0.touch.id == id }
+        // A plain loop: a closure here costs an actor-isolation check per call.
+        var index = 0
+        let count = activeTouches.count
+        while index < count {
+            if activeTouches[index].touch.id == id { return index }
+            index += 1
+        }
+        return nil
     }
 
     func activeTouch(id: Int) -> ActiveTouch? {
         guard let index = activeTouchIndex(id: id) else { return nil }
         return activeTouches[index]
+    }
+
+    /// The recognizers a touch that is down is delivered to.
+    func recognizers(ofTouch id: Int) -> [GestureRecognizer]? {
+        guard let index = activeTouchIndex(id: id) else { return nil }
+        return activeTouches[index].recognizers
     }
 
     /// Stops delivering touches to a recognizer (disabled, removed, or gone from the window).
@@ -207,7 +231,7 @@ public final class Window: View {
     // MARK: Large content viewer HUD
 
     /// What the large content viewer's HUD shows now; nil when it is hidden.
-    public private(set) var largeContentViewerPresentation: LargeContentViewerPresentation?
+    @exclusivity(unchecked) public private(set) var largeContentViewerPresentation: LargeContentViewerPresentation?
 
     /// Where a toolkit should draw the HUD now, in window coordinates; nil when hidden.
     public var largeContentViewerHUDLayout: LargeContentViewerHUDLayout? {
@@ -225,16 +249,31 @@ public final class Window: View {
         presentationObservers.append(observer)
     }
 
+    /// Whether the HUD on screen is this interaction's.
+    func isPresenting(_ interaction: LargeContentViewerInteraction) -> Bool {
+        presentingInteraction == ObjectIdentifier(interaction)
+    }
+
+    /// Whether the HUD shows this item's current content.
+    func isShowing(_ item: any LargeContentViewerItem) -> Bool {
+        largeContentViewerPresentation?.matches(item) ?? false
+    }
+
     /// Shows (or, with nil, hides) an interaction's presentation.
     func present(_ presentation: LargeContentViewerPresentation?, from interaction: LargeContentViewerInteraction) {
+        let presenter = ObjectIdentifier(interaction)
         if presentation == nil {
             // Another interaction's HUD is not hidden on this one's behalf.
-            guard presentingInteraction === interaction || presentingInteraction == nil else { return }
+            guard presentingInteraction == presenter || presentingInteraction == nil else { return }
             presentingInteraction = nil
         } else {
-            presentingInteraction = interaction
+            presentingInteraction = presenter
         }
-        guard largeContentViewerPresentation != presentation else { return }
+        if let presentation {
+            if largeContentViewerPresentation?.matches(presentation) == true { return }
+        } else if largeContentViewerPresentation == nil {
+            return
+        }
         largeContentViewerPresentation = presentation
         for observer in presentationObservers { observer(presentation) }
     }
@@ -251,12 +290,10 @@ public final class Window: View {
     }
 }
 
-/// A finger that is down: its latest sample, the view it hit and the
-/// recognizers it is delivered to.
+/// A finger that is down: its latest sample and the recognizers it is delivered to.
 struct ActiveTouch {
     var touch: Touch
     var recognizers: [GestureRecognizer]
-    weak var hitView: View?
 }
 
 /// What `Window.send(_:)` did with a sample.

@@ -1,3 +1,4 @@
+import Testing
 @testable import InteractionKitLinux
 
 /// Records every state change of the recognizers it watches, as lines like
@@ -176,13 +177,18 @@ struct TabBarScene {
 
     /// The centre of an item, in window coordinates.
     func center(of title: String) -> Point {
-        let item = tabBar.items!.first { $0.title == title }!
-        let frame = tabBar.convert(tabBar.frame(for: item)!, to: nil)
-        return frame.center
+        guard let frame = tabBar.frame(for: item(title)) else {
+            Issue.record("no frame for the tab '\(title)'")
+            return .zero
+        }
+        return tabBar.convert(frame, to: nil).center
     }
 
+    /// The tab with this title; records an issue (rather than crashing the run) when there is none.
     func item(_ title: String) -> TabBarItem {
-        tabBar.items!.first { $0.title == title }!
+        if let item = tabBar.items?.first(where: { $0.title == title }) { return item }
+        Issue.record("no tab titled '\(title)'")
+        return TabBarItem(title: "missing \(title)", image: nil)
     }
 
     /// Long press on `from`, slide in `steps` equal moves to `to`, lift (or cancel).

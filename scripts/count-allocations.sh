@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Counts heap allocations on the hot path with valgrind's dhat, from the
+# release Bench in its untimed mode (`Bench --alloc SEQUENCES MOVES`).
+#
+#  - per move: the same sequences with 100 and with 200 moves each;
+#    the extra blocks divided by the extra moves.
+#  - per sequence: K and 2K sequences of 100 moves; the extra blocks divided
+#    by the extra events (102 per sequence).
+#
+# Exits 1 if a move allocates. Usage: scripts/count-allocations.sh [K]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+k=${1:-200}
+swift build -c release --product Bench >/dev/null
+bench=.build/release/Bench
+
+blocks() {
+    valgrind --tool=dhat --dhat-out-file=/dev/null "$bench" --alloc "$1" "$2" 2>&1 \
+        | sed -n 's/.*Total: *[0-9,]* bytes in \([0-9,]*\) blocks.*/\1/p' | tr -d ,
+}
+
+short=$(blocks "$k" 100)
+long=$(blocks "$k" 200)
+once=$(blocks "$k" 100)
+twice=$(blocks $((2 * k)) 100)
+extra_moves=$((k * 100))
+extra_events=$((k * 102))
+echo "blocks allocated: $k sequences x 100 moves = $short; x 200 moves = $long"
+echo "per move: ($long - $short) / $extra_moves moves = $(python3 -c "print(($long - $short) / $extra_moves)")"
+echo "blocks allocated: $k sequences = $once; $((2 * k)) sequences = $twice"
+echo "per event: ($twice - $once) / $extra_events events = $(python3 -c "print(($twice - $once) / $extra_events)")"
+if [ "$long" != "$short" ]; then
+    echo "error: moves allocate" >&2
+    exit 1
+fi

@@ -35,8 +35,10 @@ public final class LargeContentViewerInteraction: Interaction {
     @exclusivity(unchecked) private weak var presentingWindow: Window?
     /// Its identity, compared on every move without loading the weak reference.
     @exclusivity(unchecked) private var presentingWindowID: ObjectIdentifier?
-    /// The item on show and its change count when shown; held only while the HUD shows.
-    @exclusivity(unchecked) private var shownItem: (any LargeContentViewerItem)?
+    /// The item on show and its change count when shown. Weak: the item may
+    /// be the interaction's own view (a cycle), and an item that is freed
+    /// must never match a new one at the same address.
+    @exclusivity(unchecked) private weak var shownItem: (any LargeContentViewerItem)?
     @exclusivity(unchecked) private var shownRevision: UInt64?
 
     /// Creates an interaction; add it to a view with `View.addInteraction(_:)`.

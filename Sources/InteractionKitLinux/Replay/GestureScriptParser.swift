@@ -503,9 +503,7 @@ private struct ParseState {
                 ReplayRecording(file: path.text, deviceName: recording.device.name, samples: samples)
             )))
         } catch {
-            diagnostics.append(ScriptDiagnostic(
-                file: error.file, line: error.line, column: error.column, message: error.message
-            ))
+            diagnostics.append(error)
             line.fail(at: path.column, "the recording '\(eventsPath)' has errors (above)")
         }
     }

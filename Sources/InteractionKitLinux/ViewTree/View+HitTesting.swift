@@ -5,6 +5,40 @@ extension View {
         !isHidden && isUserInteractionEnabled && isEnabledForHitTesting
     }
 
+    /// What one level of a downward walk found among a view's subviews.
+    enum ChildHit {
+        /// The frontmost subview that accepts the point, and the point in its coordinates.
+        case descend(View, Point)
+        /// A subview's own `hitTest` answered (a class that may override it).
+        case answered(View)
+        /// No subview takes the point.
+        case none
+    }
+
+    /// Tries this view's subviews front (last) to back (first) at a point in
+    /// this view's coordinates.
+    ///
+    /// A subview accepts the point when it is visible, interactive, enabled
+    /// and its `point(inside:with:)` says so. With `askingHitTest`, a subview
+    /// whose class may override `hitTest` is asked through it instead, so
+    /// overrides keep working; the library's own classes never override it,
+    /// so for them the check is enough.
+    func frontmostChild(at location: Point, with event: Event?, askingHitTest: Bool) -> ChildHit {
+        let children = subviews
+        var index = children.count - 1
+        while index >= 0 {
+            let child = children[index]
+            index -= 1
+            let childLocation = child.pointFromSuperview(location)
+            if askingHitTest && !child.isLibraryClass {
+                if let hit = child.hitTest(childLocation, with: event) { return .answered(hit) }
+            } else if child.acceptsHits && child.point(inside: childLocation, with: event) {
+                return .descend(child, childLocation)
+            }
+        }
+        return .none
+    }
+
     /// The deepest view at `point` (in `start`'s coordinates) below `start`,
     /// which has already accepted the point; `start` itself when no subview does.
     ///
@@ -16,24 +50,16 @@ extension View {
     func deepestView(from start: View, at point: Point, with event: Event?) -> View {
         var current = start
         var location = point
-        descending: while true {
-            let children = current.subviews
-            var index = children.count - 1
-            while index >= 0 {
-                let child = children[index]
-                index -= 1
-                let childLocation = child.pointFromSuperview(location)
-                if child.isLibraryClass {
-                    if child.acceptsHits && child.point(inside: childLocation, with: event) {
-                        current = child
-                        location = childLocation
-                        continue descending
-                    }
-                } else if let hit = child.hitTest(childLocation, with: event) {
-                    return hit
-                }
+        while true {
+            switch current.frontmostChild(at: location, with: event, askingHitTest: true) {
+            case .descend(let child, let childLocation):
+                current = child
+                location = childLocation
+            case .answered(let hit):
+                return hit
+            case .none:
+                return current
             }
-            return current
         }
     }
 }
@@ -61,17 +87,9 @@ struct ViewPathWalker {
         guard let view = current else { return nil }
         let result = (view, location)
         current = nil
-        let children = view.subviews
-        var index = children.count - 1
-        while index >= 0 {
-            let child = children[index]
-            index -= 1
-            let childLocation = child.pointFromSuperview(location)
-            if child.acceptsHits && child.point(inside: childLocation, with: nil) {
-                current = child
-                location = childLocation
-                break
-            }
+        if case .descend(let child, let childLocation) = view.frontmostChild(at: location, with: nil, askingHitTest: false) {
+            current = child
+            location = childLocation
         }
         return result
     }

@@ -256,7 +256,9 @@ open class View {
     /// Returns false, changing nothing, when the insertion would make a cycle.
     @discardableResult
     public func insertSubview(_ view: View, at index: Int) -> Bool {
-        guard !isDescendant(of: view) else { return false }
+        // A view without subviews has no descendants but itself: the common
+        // case (building a tree from the top) needs no walk up the tree.
+        if view === self || (!view.subviews.isEmpty && isDescendant(of: view)) { return false }
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
             subviews.insert(view, at: max(0, min(index, subviews.count)))

@@ -1,0 +1,12 @@
+// libFuzzer entry for gesture scripts and evemu recordings: see
+// `ReplayFuzzHarness` in the library, which does the work and is also run by
+// the tests. Built by scripts/fuzz.sh together with the library's sources
+// (not a SwiftPM target: SwiftPM cannot link a libFuzzer main).
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let violations = MainActor.assumeIsolated { ReplayFuzzHarness.run(bytes) }
+    precondition(violations.isEmpty, violations.joined(separator: "; "))
+    return 0
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer entry (Fuzz/FuzzScript.swift + the library's sources)
+# with -sanitize=fuzzer,address and runs it for RUNS executions on a corpus
+# seeded from Examples/ (scripts, and recordings marked "EVEMU").
+#
+# Usage: scripts/fuzz.sh [RUNS] [extra libFuzzer flags...]
+# Crashes are written to .build/fuzz/artifacts/; keep each as a regression
+# test in Tests/InteractionKitLinuxTests/FuzzRegressionTests.swift.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-100000}
+shift || true
+out=.build/fuzz
+mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts"
+
+mapfile -t sources < <(find Sources/InteractionKitLinux -name '*.swift' | sort)
+swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
+    -module-name InteractionKitLinuxFuzz -lm \
+    "${sources[@]}" Fuzz/FuzzScript.swift -o "$out/fuzz-script"
+
+cp Examples/*.gesture "$out/seeds/"
+for recording in Examples/recordings/*.events; do
+    # A recording's description is in the file itself or in NAME.desc beside it.
+    description="${recording%%.*}.desc"
+    seed="$out/seeds/$(basename "$recording" .events | tr ' ' '_').evemu"
+    { printf 'EVEMU\n'; if [ -f "$description" ]; then cat "$description"; fi; head -c 60000 "$recording"; } > "$seed"
+done
+
+"$out/fuzz-script" -runs="$runs" -max_len=65536 -print_final_stats=1 \
+    -artifact_prefix="$out/artifacts/" "$@" "$out/corpus" "$out/seeds"

@@ -278,25 +278,14 @@ struct LargeContentViewerTests {
     @Test("Removing the interaction mid-gesture hides the HUD and ends nothing")
     func interactionRemoved() {
         let scene = TabBarScene()
-        let point = scene.center(of: "Home")
-        scene.window.down(point.x, point.y, at: 0)
-        scene.window.advanceTime(to: 0.3)
-        scene.tabBar.showsLargeContentViewer = false
-        #expect(scene.window.largeContentViewerPresentation == nil)
-        scene.window.up(point.x, point.y, at: 0.5)
+        scene.changeMidGesture(hudAfter: nil) { scene.tabBar.showsLargeContentViewer = false }
         #expect(scene.selections.titles.isEmpty)
     }
 
     @Test("Removing the tab bar from the window mid-gesture hides the HUD and ends nothing")
     func viewRemoved() {
         let scene = TabBarScene()
-        let point = scene.center(of: "Home")
-        scene.window.down(point.x, point.y, at: 0)
-        scene.window.advanceTime(to: 0.3)
-        scene.tabBar.removeFromSuperview()
-        #expect(scene.window.largeContentViewerPresentation == nil)
-        scene.window.move(point.x + 50, point.y, at: 0.4)
-        scene.window.up(point.x + 50, point.y, at: 0.5)
+        scene.changeMidGesture(hudAfter: nil, liftOffset: 50) { scene.tabBar.removeFromSuperview() }
         #expect(scene.selections.titles.isEmpty)
     }
 

@@ -130,12 +130,7 @@ struct TabBarTests {
     @Test("T4: items removed mid-gesture leave nothing to select")
     func t4ItemsRemoved() {
         let scene = TabBarScene()
-        let point = scene.center(of: "Home")
-        scene.window.down(point.x, point.y, at: 0)
-        scene.window.advanceTime(to: 0.3)
-        scene.tabBar.items = nil
-        #expect(scene.window.largeContentViewerPresentation == nil)
-        scene.window.up(point.x, point.y, at: 0.4)
+        scene.changeMidGesture(hudAfter: nil) { scene.tabBar.items = nil }
         #expect(scene.selections.titles.isEmpty)
     }
 

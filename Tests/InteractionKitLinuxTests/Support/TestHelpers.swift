@@ -191,6 +191,19 @@ struct TabBarScene {
         return TabBarItem(title: "missing \(title)", image: nil)
     }
 
+    /// Holds a finger on Home until the HUD shows (0.3 s), runs `change`,
+    /// checks the HUD, then lifts at 0.5 s, moved by `liftOffset` points.
+    func changeMidGesture(hudAfter expected: String?, liftOffset: Double = 0, _ change: () -> Void,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+        let point = center(of: "Home")
+        window.down(point.x, point.y, at: 0)
+        window.advanceTime(to: 0.3)
+        change()
+        #expect(window.largeContentViewerPresentation?.title == expected, sourceLocation: sourceLocation)
+        if liftOffset != 0 { window.move(point.x + liftOffset, point.y, at: 0.4) }
+        window.up(point.x + liftOffset, point.y, at: 0.5)
+    }
+
     /// Long press on `from`, slide in `steps` equal moves to `to`, lift (or cancel).
     func pressAndSlide(from: String, to: String, steps: Int = 8, start: Double = 0, hold: Double = 0.6,
                        cancel: Bool = false) {

@@ -35,10 +35,13 @@ public final class LargeContentViewerInteraction: Interaction {
     @exclusivity(unchecked) private weak var presentingWindow: Window?
     /// Its identity, compared on every move without loading the weak reference.
     @exclusivity(unchecked) private var presentingWindowID: ObjectIdentifier?
-    /// The item on show and its change count when shown. Weak: the item may
-    /// be the interaction's own view (a cycle), and an item that is freed
-    /// must never match a new one at the same address.
-    @exclusivity(unchecked) private weak var shownItem: (any LargeContentViewerItem)?
+    /// The view on show, if the item is a view. Weak: it may be the
+    /// interaction's own view, which owns the interaction (a cycle).
+    @exclusivity(unchecked) private weak var shownView: View?
+    /// The tab on show, if the item is a tab. Strong, so that a freed tab
+    /// can never match a new one at the same address; a tab owns no view.
+    @exclusivity(unchecked) private var shownTab: TabBarItem?
+    /// The change count of the item on show, when it was shown.
     @exclusivity(unchecked) private var shownRevision: UInt64?
 
     /// Creates an interaction; add it to a view with `View.addInteraction(_:)`.
@@ -203,31 +206,38 @@ public final class LargeContentViewerInteraction: Interaction {
             hide()
             presentingWindow = window
             presentingWindowID = windowID
-        } else if window.isPresenting(self) {
-            // Still over the same content, the common case while sliding. A
-            // library item says so by its identity and change count; any other
-            // item is compared field by field, since one item may change its
-            // content (the forum's workaround retitles a single view as the
-            // finger moves).
-            let revision = Self.contentRevision(of: item)
-            if let revision, revision == shownRevision, item === shownItem { return }
-            if revision == nil, window.isShowing(item) { return }
+        } else if window.isPresenting(self) && isStillShown(item, in: window) {
+            return
         }
-        shownItem = item
-        shownRevision = Self.contentRevision(of: item)
+        remember(item)
         window.present(LargeContentViewerPresentation(item: item), from: self)
     }
 
-    /// The change count of a library item (a view of a library class, or a
-    /// tab), or nil for other items, which must be compared field by field.
-    private static func contentRevision(of item: any LargeContentViewerItem) -> UInt64? {
-        if let view = item as? View { return view.isLibraryClass ? view.largeContentRevision : nil }
-        if let tab = item as? TabBarItem { return tab.largeContentRevision }
-        return nil
+    /// Whether the HUD already shows this item's current content: the common
+    /// case while sliding. A library item (a view of a library class, or a
+    /// tab) says so by its identity and change count; any other item is
+    /// compared field by field, since one item may change its content (the
+    /// forum's workaround retitles a single view as the finger moves).
+    private func isStillShown(_ item: any LargeContentViewerItem, in window: Window) -> Bool {
+        if let tab = item as? TabBarItem {
+            return tab === shownTab && tab.largeContentRevision == shownRevision
+        }
+        if let view = item as? View, view.isLibraryClass {
+            return view === shownView && view.largeContentRevision == shownRevision
+        }
+        return window.isShowing(item)
+    }
+
+    /// Notes which item is on show, for `isStillShown(_:in:)`.
+    private func remember(_ item: any LargeContentViewerItem) {
+        shownTab = item as? TabBarItem
+        shownView = item as? View
+        shownRevision = shownTab?.largeContentRevision ?? shownView?.largeContentRevision
     }
 
     private func hide() {
-        shownItem = nil
+        shownTab = nil
+        shownView = nil
         shownRevision = nil
         presentingWindow?.present(nil, from: self)
         presentingWindow = nil

@@ -53,33 +53,14 @@ enum SceneRenderSupport {
     /// magnitudes clamped to ±1 000 000 (no exponent notation ever).
     static func decimal(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        let clamped = min(max(value, -coordinateLimit), coordinateLimit)
-        // |hundredths| <= 1e8: exactly representable, conversion cannot trap.
-        let hundredths = Int((clamped * 100).rounded())
-        if hundredths == 0 { return "0" }
-        let negative = hundredths < 0
-        let magnitude = negative ? -hundredths : hundredths
-        var text = negative ? "-" : ""
-        text += String(magnitude / 100)
-        let fraction = magnitude % 100
-        if fraction != 0 {
-            text += "."
-            if fraction < 10 { text += "0" + String(fraction) }
-            else if fraction % 10 == 0 { text += String(fraction / 10) }
-            else { text += String(fraction) }
-        }
-        return text
+        return NumberFormatting.json(min(max(value, -coordinateLimit), coordinateLimit), decimals: 2)
     }
 
     /// Formats `seconds` with exactly two decimals (`0.15`, `1.00`, `-0.50`);
     /// `nil` when the value is not finite or implausibly large.
     static func fixedSeconds(_ seconds: Double) -> String? {
         guard seconds.isFinite, seconds > -1e9, seconds < 1e9 else { return nil }
-        let hundredths = Int((seconds * 100).rounded())
-        let negative = hundredths < 0
-        let magnitude = negative ? -hundredths : hundredths
-        let fraction = magnitude % 100
-        return (negative ? "-" : "") + String(magnitude / 100) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+        return NumberFormatting.fixed(seconds, decimals: 2)
     }
 
     // MARK: Text

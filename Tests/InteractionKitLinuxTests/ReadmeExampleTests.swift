@@ -13,7 +13,7 @@ struct ReadmeExampleTests {
         window.addSubview(card)
 
         let press = LongPressGestureRecognizer { recognizer in
-            printed.append("\(recognizer.state) \(recognizer.location(in: card))")
+            printed.append("\(recognizer.state) \(recognizer.location(in: recognizer.view))")
         }
         card.addGestureRecognizer(press)
 

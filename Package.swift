@@ -1,42 +1,75 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, bottom to top (Design.md draws them): each target may import
+// only the targets listed as its dependencies, so the compiler holds them apart.
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
 let package = Package(
     name: "InteractionKitLinux",
     products: [
+        // The engine, the large content viewer and the components, in one import.
         .library(name: "InteractionKitLinux", targets: ["InteractionKitLinux"]),
+        // Gesture scripts, their player and transcripts, pictures, and the evemu reader.
+        .library(name: "InteractionKitReplay", targets: ["InteractionKitReplay", "InteractionKitPictures", "InteractionKitEvemu"]),
         .executable(name: "Demo", targets: ["Demo"]),
     ],
     targets: [
+        // Engine: geometry, view tree, touches, virtual time, recognizers, arbitration.
+        .target(name: "InteractionKitCore", swiftSettings: swift6, linkerSettings: [.linkedLibrary("m")]),
+        // The large content viewer: an interaction built on the engine's public extension points.
+        .target(name: "InteractionKitLargeContentViewer", dependencies: ["InteractionKitCore"], swiftSettings: swift6),
+        // Tab bar, controls, buttons, toolbar.
+        .target(
+            name: "InteractionKitComponents",
+            dependencies: ["InteractionKitCore", "InteractionKitLargeContentViewer"],
+            swiftSettings: swift6
+        ),
+        // The umbrella module: re-exports the three above.
         .target(
             name: "InteractionKitLinux",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            linkerSettings: [.linkedLibrary("m")]
+            dependencies: ["InteractionKitCore", "InteractionKitLargeContentViewer", "InteractionKitComponents"],
+            swiftSettings: swift6
         ),
+        // Linux touchscreen recordings (evemu) decoded into touch samples.
+        .target(name: "InteractionKitEvemu", dependencies: ["InteractionKitCore"], swiftSettings: swift6),
+        // Gesture scripts, the player, scene snapshots and transcripts.
         .target(
-            name: "DemoCLI",
-            dependencies: ["InteractionKitLinux"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            name: "InteractionKitReplay",
+            dependencies: ["InteractionKitLinux", "InteractionKitEvemu"],
+            swiftSettings: swift6
         ),
-        .executableTarget(
-            name: "Demo",
-            dependencies: ["DemoCLI"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
-        .executableTarget(
-            name: "Bench",
-            dependencies: ["InteractionKitLinux"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+        // Terminal and SVG pictures of scene snapshots.
+        .target(name: "InteractionKitPictures", dependencies: ["InteractionKitReplay"], swiftSettings: swift6),
+        .target(name: "DemoCLI", dependencies: ["InteractionKitReplay", "InteractionKitPictures"], swiftSettings: swift6),
+        .executableTarget(name: "Demo", dependencies: ["DemoCLI"], swiftSettings: swift6),
+        .executableTarget(name: "Bench", dependencies: ["InteractionKitLinux"], swiftSettings: swift6),
+
+        // Helpers shared by the test targets.
+        .target(name: "InteractionKitTestSupport", dependencies: ["InteractionKitLinux"], path: "Tests/Support", swiftSettings: swift6),
+        .testTarget(name: "InteractionKitCoreTests", dependencies: ["InteractionKitCore", "InteractionKitTestSupport"], swiftSettings: swift6),
+        .testTarget(
+            name: "InteractionKitLargeContentViewerTests",
+            dependencies: ["InteractionKitLinux", "InteractionKitTestSupport"],
+            swiftSettings: swift6
         ),
         .testTarget(
-            name: "DemoCLITests",
-            dependencies: ["DemoCLI", "InteractionKitLinux"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            name: "InteractionKitComponentsTests",
+            dependencies: ["InteractionKitLinux", "InteractionKitTestSupport"],
+            swiftSettings: swift6
+        ),
+        .testTarget(name: "InteractionKitLinuxTests", dependencies: ["InteractionKitLinux", "InteractionKitTestSupport"], swiftSettings: swift6),
+        .testTarget(name: "InteractionKitEvemuTests", dependencies: ["InteractionKitEvemu", "InteractionKitTestSupport"], swiftSettings: swift6),
+        .testTarget(
+            name: "InteractionKitReplayTests",
+            dependencies: ["InteractionKitReplay", "InteractionKitTestSupport"],
+            swiftSettings: swift6
         ),
         .testTarget(
-            name: "InteractionKitLinuxTests",
-            dependencies: ["InteractionKitLinux"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            name: "InteractionKitPicturesTests",
+            dependencies: ["InteractionKitPictures", "InteractionKitTestSupport"],
+            swiftSettings: swift6
         ),
+        .testTarget(name: "DemoCLITests", dependencies: ["DemoCLI", "InteractionKitTestSupport"], swiftSettings: swift6),
     ]
 )

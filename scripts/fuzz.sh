@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer entry (Fuzz/FuzzScript.swift + the library's sources)
+# Builds the libFuzzer entry (Fuzz/FuzzScript.swift + the sources of the
+# engine, viewer, component and replay targets, compiled as one module with
+# their imports of each other removed: SwiftPM cannot link a libFuzzer main)
 # with -sanitize=fuzzer,address and runs it for RUNS executions on a corpus
 # seeded from Examples/ (scripts, and recordings marked "EVEMU").
 #
@@ -13,9 +15,17 @@ shift || true
 out=.build/fuzz
 mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts"
 
-mapfile -t sources < <(find Sources/InteractionKitLinux -name '*.swift' | sort)
+# The targets in dependency order; one module, so their imports of each other go.
+rm -rf "$out/src" && mkdir -p "$out/src"
+for target in InteractionKitCore InteractionKitLargeContentViewer InteractionKitComponents \
+        InteractionKitEvemu InteractionKitReplay InteractionKitPictures; do
+    while IFS= read -r file; do
+        grep -vE '^(@_exported )?import InteractionKit' "$file" > "$out/src/$target-$(basename "$file")"
+    done < <(find "Sources/$target" -name '*.swift' | sort)
+done
+mapfile -t sources < <(find "$out/src" -name '*.swift' | sort)
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
-    -module-name InteractionKitLinuxFuzz -lm \
+    -module-name InteractionKitLinuxFuzz -package-name InteractionKitLinux -lm \
     "${sources[@]}" Fuzz/FuzzScript.swift -o "$out/fuzz-script"
 
 cp Examples/*.gesture "$out/seeds/"

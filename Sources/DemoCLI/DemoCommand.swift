@@ -1,5 +1,8 @@
 import Foundation
 import InteractionKitLinux
+import InteractionKitPictures
+import InteractionKitReplay
+import InteractionKitEvemu
 
 /// The `Demo` command line: parses arguments, reads and validates a gesture
 /// script, replays it and prints what happened.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 @testable import DemoCLI
-@testable import InteractionKitLinux
+@testable import InteractionKitReplay
+import InteractionKitPictures
+import InteractionKitLinux
 
 @Suite("Demo command line")
 @MainActor

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 @testable import DemoCLI
-@testable import InteractionKitLinux
+@testable import InteractionKitReplay
+import InteractionKitPictures
+import InteractionKitLinux
+import InteractionKitTestSupport
 
 @Suite("Golden transcripts of the examples")
 @MainActor

@@ -1,5 +1,7 @@
 import Testing
-@testable import InteractionKitLinux
+@testable import InteractionKitCore
+import InteractionKitLinux
+import InteractionKitTestSupport
 
 /// Weak references to everything a scene created, to check it is all freed.
 @MainActor
@@ -97,27 +99,5 @@ struct MemoryTests {
             _ = tabBar
         }
         #expect(alive.isEmpty, "still alive: \(alive)")
-    }
-
-    @Test("A replayed script leaves nothing behind")
-    func player() throws {
-        weak var window: Window?
-        weak var tabBar: TabBar?
-        do {
-            let script = try GestureScriptParser(file: "memory").parse("""
-                content-size accessibility-large
-                tabbar A B C
-                surface tap long-press pan
-                down @A
-                wait 0.5
-                move @C
-                """)
-            let player = ScriptPlayer(script: script)
-            _ = player.run()
-            window = player.window
-            tabBar = player.tabBar
-        }
-        #expect(window == nil)
-        #expect(tabBar == nil)
     }
 }

@@ -1,5 +1,7 @@
 import Testing
-@testable import InteractionKitLinux
+@testable import InteractionKitCore
+import InteractionKitLinux
+import InteractionKitTestSupport
 
 /// The forum post's workaround (../shared/seed/forum-thread.txt), ported from
 /// UIKit by renaming types only: UI/CG prefixes dropped, CGFloat → Double.

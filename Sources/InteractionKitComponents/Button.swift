@@ -1,0 +1,51 @@
+import InteractionKitCore
+import InteractionKitLargeContentViewer
+
+/// A control with a title and an image.
+///
+/// Its large content title and image default to its title and image until
+/// set explicitly; `showsLargeContentViewer` stays false (UIKit's default)
+/// unless the button sits in a bar that turns it on (see `Toolbar`).
+open class Button: Control {
+    /// The button's title.
+    @exclusivity(unchecked) public var title: String? {
+        didSet { largeContentDidChange() }
+    }
+    /// The button's image.
+    @exclusivity(unchecked) public var image: Image? {
+        didSet { largeContentDidChange() }
+    }
+
+    @exclusivity(unchecked) private var explicitLargeContentTitle: String?
+    @exclusivity(unchecked) private var explicitLargeContentImage: Image?
+
+    /// The name of a button's tap recognizer, as transcripts show it.
+    public static let tapRecognizerName = "button.tap"
+
+    /// Creates a button.
+    public init(title: String?, image: Image? = nil, frame: Rect = .zero) {
+        self.title = title
+        self.image = image
+        super.init(frame: frame)
+        hasBuiltInBehaviour = type(of: self) == Button.self
+        tapGestureRecognizer.name = Self.tapRecognizerName
+    }
+
+    /// The title the large content viewer shows: the explicit one, or the button's title.
+    override open var largeContentTitle: String? {
+        get { explicitLargeContentTitle ?? title }
+        set {
+            explicitLargeContentTitle = newValue
+            largeContentDidChange()
+        }
+    }
+
+    /// The image the large content viewer shows: the explicit one, or the button's image.
+    override open var largeContentImage: Image? {
+        get { explicitLargeContentImage ?? image }
+        set {
+            explicitLargeContentImage = newValue
+            largeContentDidChange()
+        }
+    }
+}

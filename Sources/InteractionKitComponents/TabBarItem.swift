@@ -1,0 +1,76 @@
+import InteractionKitCore
+import InteractionKitLargeContentViewer
+
+/// One tab of a `TabBar`: a title, an image, a tag, and whether it can be selected.
+///
+/// A tab bar item is not a view: its tab bar lays it out and answers for it
+/// in hit testing and in the large content viewer. Its large content is its
+/// title and image (scaled), or `largeContentSizeImage` (unscaled, with its
+/// insets) when set, as with UIKit's bar items.
+@MainActor
+open class TabBarItem: LargeContentViewerActivatable {
+    /// The tab's title.
+    @exclusivity(unchecked) public var title: String? {
+        didSet { contentDidChange() }
+    }
+    /// The tab's image.
+    @exclusivity(unchecked) public var image: Image? {
+        didSet { contentDidChange() }
+    }
+    /// A number the app uses to tell tabs apart.
+    @exclusivity(unchecked) public var tag: Int
+    /// Whether the person can select the tab; a disabled tab is drawn dimmed and never selected by a gesture.
+    @exclusivity(unchecked) public var isEnabled = true
+    /// An image made for the large content viewer, drawn unscaled instead of `image`.
+    @exclusivity(unchecked) public var largeContentSizeImage: Image? {
+        didSet {
+            hasLargeContentSizeImage = largeContentSizeImage != nil
+            contentDidChange()
+        }
+    }
+    /// Whether `largeContentSizeImage` is set, kept so the viewer's per-move reads stay cheap.
+    @exclusivity(unchecked) private var hasLargeContentSizeImage = false
+    /// Insets for `largeContentSizeImage`.
+    @exclusivity(unchecked) public var largeContentSizeImageInsets = EdgeInsets.zero {
+        didSet { contentDidChange() }
+    }
+    /// Whether the large content viewer shows this tab; true, as for UIKit's bar items.
+    @exclusivity(unchecked) public var showsLargeContentViewer = true
+
+    /// The tab bar whose items include this one.
+    @exclusivity(unchecked) public internal(set) weak var tabBar: TabBar?
+
+    /// Creates a tab.
+    public init(title: String?, image: Image?, tag: Int = 0) {
+        self.title = title
+        self.image = image
+        self.tag = tag
+    }
+
+    /// The tab's title.
+    public var largeContentTitle: String? { title }
+    /// The large content image, or the tab's image.
+    public var largeContentImage: Image? { hasLargeContentSizeImage ? largeContentSizeImage : image }
+    /// Whether the image is scaled: true unless a large content image was given.
+    public var scalesLargeContentImage: Bool { !hasLargeContentSizeImage }
+    /// The large content image's insets, or none for the tab's image.
+    public var largeContentImageInsets: EdgeInsets {
+        hasLargeContentSizeImage ? largeContentSizeImageInsets : .zero
+    }
+
+    @exclusivity(unchecked) private var storedLargeContentRevision: UInt64 = 0
+
+    /// A count of changes to the tab's large content, which the viewer compares on each move.
+    public var largeContentRevision: UInt64? { storedLargeContentRevision }
+
+    /// Lets the tab bar's HUD show the new content if it is showing this tab.
+    private func contentDidChange() {
+        storedLargeContentRevision &+= 1
+        tabBar?.largeContentViewerInteraction.refresh()
+    }
+
+    /// Selects the tab in its tab bar, as a tap would (if it is enabled and still one of the bar's items).
+    public func activateFromLargeContentViewer() {
+        tabBar?.selectFromUser(self)
+    }
+}

@@ -1,0 +1,157 @@
+/// Identifies a timer scheduled on a `VirtualScheduler`, for cancelling it.
+public struct TimerToken: Hashable, Sendable {
+    let sequence: UInt64
+}
+
+/// An object that a `VirtualScheduler` timer calls when it fires, without a
+/// closure to allocate per timer (`GestureRecognizer` is one).
+@MainActor
+public protocol TimerTarget: AnyObject {
+    /// Called when a timer scheduled with `VirtualScheduler.schedule(after:firing:)` fires.
+    func timerFired(_ token: TimerToken)
+}
+
+/// A clock that moves only when told to, and the timers waiting on it.
+///
+/// Each `Window` owns one. Time starts at 0 and advances through touch
+/// timestamps and `Window.advanceTime(to:)`; it never goes backwards. Due
+/// timers fire in deadline order, and timers with equal deadlines fire in the
+/// order they were scheduled. While a timer fires, `now` is its deadline, so
+/// a long press that began 0.15 s after a touch at 1.0 reports 1.15 however
+/// late the next sample arrives.
+@MainActor
+public final class VirtualScheduler {
+    private struct Entry {
+        var deadline: Double
+        var sequence: UInt64
+
+        func firesBefore(_ other: Entry) -> Bool {
+            deadline < other.deadline || (deadline == other.deadline && sequence < other.sequence)
+        }
+    }
+
+    /// The current virtual time, in seconds.
+    @exclusivity(unchecked) public private(set) var now: Double = 0
+    @exclusivity(unchecked) private var heap: [Entry] = []
+    /// What a timer does when it fires.
+    private enum Action {
+        /// Run a closure.
+        case closure(@MainActor () -> Void)
+        /// Call a target's `timerFired(_:)`: no closure to allocate per timer.
+        case target(any TimerTarget)
+    }
+
+    @exclusivity(unchecked) private var actions: [UInt64: Action] = [:]
+    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+
+    /// Creates a scheduler whose clock reads 0.
+    public init() {
+        heap.reserveCapacity(16)
+        actions.reserveCapacity(16)
+    }
+
+    /// The number of timers waiting to fire.
+    public var pendingCount: Int { actions.count }
+
+    /// Schedules `action` to run `delay` seconds from now.
+    ///
+    /// A negative or NaN delay means "now": the action runs at the next
+    /// `advance(to:)`. An infinite delay never fires.
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> TimerToken {
+        let safeDelay = delay > 0 ? delay : 0
+        return schedule(at: now + safeDelay, action)
+    }
+
+    /// Schedules `action` to run at virtual time `deadline` (clamped to now).
+    @discardableResult
+    public func schedule(at deadline: Double, _ action: @escaping @MainActor () -> Void) -> TimerToken {
+        insert(.closure(action), at: deadline)
+    }
+
+    /// Schedules a call to `target.timerFired(_:)` after `delay` seconds (negative or NaN: now).
+    ///
+    /// The scheduler holds the target until the timer fires or is cancelled.
+    @discardableResult
+    public func schedule(after delay: Double, firing target: any TimerTarget) -> TimerToken {
+        insert(.target(target), at: now + (delay > 0 ? delay : 0))
+    }
+
+    private func insert(_ action: Action, at deadline: Double) -> TimerToken {
+        let safeDeadline = deadline >= now ? deadline : now
+        let sequence = nextSequence
+        nextSequence &+= 1
+        actions[sequence] = action
+        heap.append(Entry(deadline: safeDeadline, sequence: sequence))
+        siftUp(heap.count - 1)
+        return TimerToken(sequence: sequence)
+    }
+
+    /// Cancels a timer; cancelling one that fired or was cancelled does nothing.
+    public func cancel(_ token: TimerToken) {
+        actions[token.sequence] = nil
+    }
+
+    /// Whether the timer is still waiting to fire.
+    public func isPending(_ token: TimerToken) -> Bool {
+        actions[token.sequence] != nil
+    }
+
+    /// Moves the clock to `time`, firing every timer due at or before it.
+    ///
+    /// A time earlier than `now`, or NaN, fires what is due now and leaves
+    /// the clock where it is.
+    public func advance(to time: Double) {
+        let target = time > now ? time : now
+        if heap.isEmpty {
+            // The common case on every touch sample: nothing is waiting.
+            now = target
+            return
+        }
+        while let first = heap.first, first.deadline <= target {
+            popFirst()
+            guard let action = actions.removeValue(forKey: first.sequence) else { continue }
+            now = first.deadline
+            switch action {
+            case .closure(let body): body()
+            case .target(let firing): firing.timerFired(TimerToken(sequence: first.sequence))
+            }
+        }
+        now = target
+        // Cancelled entries left at the front would only slow later calls.
+        while let first = heap.first, actions[first.sequence] == nil {
+            popFirst()
+        }
+    }
+
+    private func popFirst() {
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        siftDown(0)
+    }
+
+    private func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].firesBefore(heap[parent]) else { return }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            guard left < heap.count else { return }
+            let right = left + 1
+            var first = left
+            if right < heap.count && heap[right].firesBefore(heap[left]) { first = right }
+            guard heap[first].firesBefore(heap[parent]) else { return }
+            heap.swapAt(first, parent)
+            parent = first
+        }
+    }
+}

@@ -1,0 +1,419 @@
+/// Turns a view's touches into a gesture, through a strict state machine.
+///
+/// A recognizer is attached to a view with `View.addGestureRecognizer(_:)`.
+/// Touches that go down on the view or on any of its descendants are
+/// delivered to it (see `Window.send(_:)`); the subclass interprets them in
+/// `touchBegan`, `touchMoved`, `touchEnded` and `touchCancelled` and moves
+/// `state` (see `State` for the lifecycle). Every state change goes through
+/// `transition(to:)`, which refuses illegal moves and lets the window's
+/// arbiter decide who wins when recognizers compete for the same touches.
+///
+/// Subclass to write a recognizer of your own: override `isContinuous` and
+/// the touch methods, set `state`, and call `super` from `reset()`.
+///
+/// ```swift
+/// let press = LongPressGestureRecognizer { recognizer in
+///     if recognizer.state == .began { print("pressed at", recognizer.location(in: nil)) }
+/// }
+/// button.addGestureRecognizer(press)
+/// ```
+@MainActor
+open class GestureRecognizer: TimerTarget {
+    @exclusivity(unchecked) private var storedState: State = .possible
+    @exclusivity(unchecked) private var actions: [@MainActor (GestureRecognizer) -> Void] = []
+    @exclusivity(unchecked) private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
+    @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
+    @exclusivity(unchecked) private var isResetting = false
+
+    /// The view the recognizer is attached to.
+    @exclusivity(unchecked) public private(set) weak var view: View?
+    /// The object that fine-tunes how this recognizer competes; held weakly.
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
+    /// A name for transcripts and diagnostics.
+    @exclusivity(unchecked) public var name: String?
+
+    /// The touches the recognizer is tracking, with their latest samples.
+    @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = []
+    /// Where the tracked touches were last, in window coordinates, once they are gone.
+    @exclusivity(unchecked) private var lastCentroid: Point = .zero
+
+    /// The state the recognizer wants to enter once the recognizers it
+    /// depends on have failed; nil when it is not waiting.
+    @exclusivity(unchecked) var pendingState: State?
+
+    /// Whether the recognizer still expects touches with none down (a
+    /// double tap between its taps), so that recognizers that require it to
+    /// fail keep waiting. Subclasses set it; `reset()` clears it.
+    @exclusivity(unchecked) public var isAwaitingFurtherTouches = false
+
+    /// Whether the recognizer takes part in touch handling; turning it off
+    /// while it recognizes cancels the gesture (fails it if it had not begun).
+    @exclusivity(unchecked) public var isEnabled = true {
+        didSet {
+            if oldValue && !isEnabled { abandonTouches() }
+        }
+    }
+
+    /// Creates a recognizer with no actions.
+    public init() {}
+
+    /// Creates a recognizer that calls `action` on began, changed, ended and cancelled.
+    public convenience init(action: @escaping @MainActor (GestureRecognizer) -> Void) {
+        self.init()
+        addAction(action)
+    }
+
+    /// Whether this recognizer is continuous (began, changed…, ended) rather
+    /// than discrete (ended once); true by default, false for taps.
+    open var isContinuous: Bool { true }
+
+    // MARK: State
+
+    /// The recognizer's current state.
+    ///
+    /// Setting it is how a subclass reports what it recognized; the setter
+    /// goes through `transition(to:)`, so an illegal move is refused and a
+    /// move out of `possible` may be held back or turned into a failure by
+    /// the arbitration rules.
+    public var state: State {
+        get { storedState }
+        set { transition(to: newValue) }
+    }
+
+    /// Asks to move to `newState`; returns whether the state is now `newState`.
+    ///
+    /// Illegal moves (see `GestureStateMachine`) are refused and change
+    /// nothing. Leaving `possible` for `began` or `ended` is arbitrated: it
+    /// may fail (the delegate says no, or an exclusive recognizer already
+    /// owns the touches) or wait (a recognizer it requires to fail has not
+    /// failed yet), in which case this returns false and the move happens
+    /// later, if ever.
+    @discardableResult
+    public func transition(to newState: State) -> Bool {
+        guard GestureStateMachine.isLegal(from: storedState, to: newState, continuous: isContinuous) else {
+            return false
+        }
+        if storedState == .possible && newState != .failed {
+            if let arbiter = view?.window?.arbiter {
+                return arbiter.requestRecognition(of: self, as: newState)
+            }
+            guard mayBegin() else {
+                commit(.failed)
+                return false
+            }
+        }
+        if newState == .failed, pendingState != nil {
+            view?.window?.arbiter.stopWaiting(self)
+        }
+        commit(newState)
+        return storedState == newState
+    }
+
+    /// Whether the subclass and the delegate agree to leave `possible`.
+    func mayBegin() -> Bool {
+        guard isEnabled, shouldBegin() else { return false }
+        return delegate?.gestureRecognizerShouldBegin(self) ?? true
+    }
+
+    /// Performs a transition already checked and arbitrated.
+    func commit(_ newState: State) {
+        let oldState = storedState
+        storedState = newState
+        if newState == .failed || newState == .cancelled { pendingState = nil }
+        for observer in stateObservers { observer(self, oldState, newState) }
+        if newState != .changed {
+            // The arbiter has nothing to do for a move; skipping it keeps moves cheap.
+            view?.window?.arbiter.recognizerDidChange(self, from: oldState, to: newState)
+        }
+        stateDidChange(from: oldState)
+        switch newState {
+        case .began, .changed, .ended, .cancelled:
+            // Iterate a copy: an action may add actions.
+            let current = actions
+            for action in current { action(self) }
+        case .possible, .failed:
+            break
+        }
+        resetIfDone()
+    }
+
+    /// Called after every state change that a transition committed, before
+    /// the actions run; the default does nothing.
+    ///
+    /// The extension point for an interaction that follows its own
+    /// recognizer (the large content viewer does): a subclass reacts here,
+    /// in the same order for every change, without the cost of a closure.
+    /// It is not called for the reset to `possible` (see `reset()`).
+    open func stateDidChange(from oldState: State) {}
+
+    /// Resets to `possible` when the recognizer has finished and holds no touches.
+    func resetIfDone() {
+        guard storedState.isFinished, trackedTouches.isEmpty, !isResetting else { return }
+        isResetting = true
+        let oldState = storedState
+        storedState = .possible
+        pendingState = nil
+        for observer in stateObservers { observer(self, oldState, .possible) }
+        reset()
+        isResetting = false
+    }
+
+    // MARK: Actions and observers
+
+    /// Adds an action, called on began, changed, ended and cancelled.
+    public func addAction(_ action: @escaping @MainActor (GestureRecognizer) -> Void) {
+        actions.append(action)
+    }
+
+    /// Adds an observer of every state change, resets and failures included.
+    ///
+    /// The observer gets the recognizer, the old state and the new one. It is
+    /// meant for transcripts, tests and diagnostics; use `addAction(_:)` to
+    /// act on gestures.
+    public func addStateObserver(_ observer: @escaping @MainActor (GestureRecognizer, State, State) -> Void) {
+        stateObservers.append(observer)
+    }
+
+    // MARK: Relationships
+
+    /// Holds this recognizer in `possible` until `other` fails; if `other`
+    /// recognizes, this one fails. The other recognizer is held weakly.
+    public func require(toFail other: GestureRecognizer) {
+        guard other !== self, !failureRequirements.contains(where: { $0.recognizer === other }) else { return }
+        failureRequirements.removeAll { $0.recognizer == nil }
+        failureRequirements.append(WeakRecognizer(recognizer: other))
+    }
+
+    /// The recognizers this one was told to wait for with `require(toFail:)`.
+    var requiredToFail: [GestureRecognizer] {
+        failureRequirements.compactMap(\.recognizer)
+    }
+
+    // MARK: Subclass hooks
+
+    /// Whether the recognizer may leave `possible` now; the default says yes.
+    open func shouldBegin() -> Bool { true }
+
+    /// Whether the recognizer wants a new touch; asked when the touch goes down.
+    open func shouldReceive(_ touch: Touch) -> Bool { true }
+
+    /// Whether this recognizer, by its class, must wait for `other` to fail.
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+
+    /// Whether `other`, by this recognizer's class, must wait for this one to fail.
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
+    /// Whether recognizing this gesture may stop `other`; true by default.
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+
+    /// Whether `other` recognizing may stop this gesture; true by default.
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+
+    /// A tracked touch went down.
+    open func touchBegan(_ touch: Touch, with event: Event) {}
+
+    /// A tracked touch moved.
+    open func touchMoved(_ touch: Touch, with event: Event) {}
+
+    /// A tracked touch lifted.
+    open func touchEnded(_ touch: Touch, with event: Event) {}
+
+    /// A tracked touch was cancelled; by default a gesture in progress is
+    /// cancelled and one not yet recognized fails.
+    open func touchCancelled(_ touch: Touch, with event: Event) {
+        if storedState.isInProgress {
+            transition(to: .cancelled)
+        } else if storedState == .possible {
+            transition(to: .failed)
+        }
+    }
+
+    /// Called when the window's `preferredContentSizeCategory` changes while
+    /// this recognizer holds touches; the default does nothing.
+    ///
+    /// A recognizer that acts only at some text sizes (the large content
+    /// viewer's) gives up its touches here with `abandonTouches()`.
+    open func preferredContentSizeCategoryDidChange() {}
+
+    /// Calls `body` once for each other enabled recognizer that receives
+    /// any of the touches this one tracks: its competitors for them.
+    ///
+    /// An interaction uses it to see who else is in the gesture (the large
+    /// content viewer stands aside for one nested inside its view). `body`
+    /// may change states.
+    public func forEachRecognizerSharingTouches(_ body: (GestureRecognizer) -> Void) {
+        view?.window?.arbiter.forEachCompetitor(of: self, body)
+    }
+
+    /// Clears per-gesture state; the engine calls it when the recognizer
+    /// returns to `possible`. Subclasses must call `super.reset()`.
+    open func reset() {
+        isAwaitingFurtherTouches = false
+    }
+
+    /// Stops tracking a touch: the recognizer gets no more of its samples.
+    public func ignore(_ touch: Touch) {
+        guard let index = trackedTouches.firstIndex(where: { $0.id == touch.id }) else { return }
+        trackedTouches.remove(at: index)
+        resetIfDone()
+    }
+
+    // MARK: Location
+
+    /// The number of touches the recognizer is tracking.
+    public var numberOfTouches: Int { trackedTouches.count }
+
+    /// The centroid of the tracked touches in a view's coordinates (`nil` = window).
+    ///
+    /// Once the touches are gone (in an `ended` action, say) it is where they
+    /// were last.
+    public func location(in view: View?) -> Point {
+        let point = centroidInWindow
+        guard let view else { return point }
+        return view.convert(point, from: nil)
+    }
+
+    /// The centroid of the tracked touches in window coordinates.
+    var centroidInWindow: Point {
+        let count = trackedTouches.count
+        if count == 1 { return trackedTouches[0].location }
+        guard count > 1 else { return lastCentroid }
+        var x = 0.0
+        var y = 0.0
+        for touch in trackedTouches {
+            x += touch.location.x
+            y += touch.location.y
+        }
+        return Point(x: x / Double(count), y: y / Double(count))
+    }
+
+    /// Whether any tracked touch has not lifted or been cancelled yet.
+    var hasTouchStillDown: Bool {
+        trackedTouches.contains { $0.phase != .ended && $0.phase != .cancelled }
+    }
+
+    /// Whether the recognizer is part of the current touch sequence: it
+    /// tracks touches, waits for more, or waits on other recognizers.
+    var isEngaged: Bool {
+        !trackedTouches.isEmpty || isAwaitingFurtherTouches || pendingState != nil
+    }
+
+    // MARK: Timers
+
+    /// Schedules `action` on the window's virtual clock; nil when not in a window.
+    public func scheduleTimer(after delay: Double, _ action: @escaping @MainActor () -> Void) -> TimerToken? {
+        view?.window?.scheduler.schedule(after: delay, action)
+    }
+
+    /// Schedules a call to this recognizer's `timerFired(_:)` on the window's
+    /// virtual clock; nil when not in a window.
+    ///
+    /// The scheduler holds the recognizer until the timer fires or is
+    /// cancelled; cancel it in `reset()`. Unlike the closure form, this
+    /// allocates nothing per timer.
+    public func scheduleTimer(after delay: Double) -> TimerToken? {
+        view?.window?.scheduler.schedule(after: delay, firing: self as any TimerTarget)
+    }
+
+    /// Called when a timer scheduled with `scheduleTimer(after:)` fires; the default does nothing.
+    open func timerFired(_ token: TimerToken) {}
+
+    /// Cancels a timer scheduled with `scheduleTimer(after:_:)` or `scheduleTimer(after:)`.
+    public func cancelTimer(_ token: TimerToken?) {
+        guard let token else { return }
+        view?.window?.scheduler.cancel(token)
+    }
+
+    /// The window's current virtual time, or 0 when not in a window.
+    public var currentTime: Double { view?.window?.currentTime ?? 0 }
+
+    // MARK: Engine entry points
+
+    func attach(to view: View) {
+        self.view = view
+    }
+
+    func detach() {
+        view = nil
+    }
+
+    /// Whether the subclass should hear about touches now: not finished, not waiting on others.
+    private var isListening: Bool {
+        isEnabled && pendingState == nil && !storedState.isFinished
+    }
+
+    func receiveBegan(_ touch: Touch, with event: Event) {
+        trackedTouches.append(touch)
+        guard isListening else { return }
+        touchBegan(touch, with: event)
+    }
+
+    /// The index of a tracked touch, found with a plain loop (no closure on the hot path).
+    private func trackedIndex(of id: Int) -> Int? {
+        var index = 0
+        let count = trackedTouches.count
+        while index < count {
+            if trackedTouches[index].id == id { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    func receiveMoved(_ touch: Touch, with event: Event) {
+        guard let index = trackedIndex(of: touch.id) else { return }
+        trackedTouches[index] = touch
+        guard isListening, touch.phase == .moved else { return }
+        touchMoved(touch, with: event)
+    }
+
+    func receiveEnded(_ touch: Touch, with event: Event) {
+        guard let index = trackedIndex(of: touch.id) else { return }
+        trackedTouches[index] = touch
+        guard isListening else { return }
+        if touch.phase == .cancelled {
+            touchCancelled(touch, with: event)
+        } else {
+            touchEnded(touch, with: event)
+        }
+    }
+
+    /// Drops a touch that has ended; a recognizer waiting to begin with no
+    /// touches left fails, and a finished one resets.
+    func forgetTouch(id: Int) {
+        guard let index = trackedIndex(of: id) else { return }
+        if trackedTouches.count == 1 { lastCentroid = trackedTouches[0].location }
+        trackedTouches.remove(at: index)
+        if trackedTouches.isEmpty {
+            if pendingState == .began {
+                transition(to: .failed)
+            } else if storedState.isInProgress {
+                // Its fingers are gone without it hearing them lift (it was
+                // waiting when they did): it cannot go on, so it is called off.
+                transition(to: .cancelled)
+            }
+        }
+        resetIfDone()
+    }
+
+    /// Ends the recognizer's part in the current touches: a gesture in
+    /// progress is cancelled, an engaged one that had not recognized fails,
+    /// and the touches are forgotten. Used when the recognizer is disabled,
+    /// removed, or its view leaves the window, and by a subclass that must
+    /// stop now (see `preferredContentSizeCategoryDidChange()`).
+    public func abandonTouches() {
+        if storedState.isInProgress {
+            transition(to: .cancelled)
+        } else if storedState == .possible && isEngaged {
+            transition(to: .failed)
+        }
+        view?.window?.stopDelivering(to: self)
+        if !trackedTouches.isEmpty { lastCentroid = centroidInWindow }
+        trackedTouches.removeAll(keepingCapacity: true)
+        resetIfDone()
+    }
+}
+
+/// A weak reference to a recognizer, for relationships that must not keep it alive.
+struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+}

@@ -1,0 +1,356 @@
+/// A rectangle on screen that can hold subviews, gesture recognizers and
+/// interactions: the node of the platform-agnostic view tree.
+///
+/// Geometry follows UIKit. `frame` places the view in its superview's
+/// coordinates; `bounds` is the view's own coordinate space, and moving
+/// `bounds.origin` shifts where its subviews appear (that is how scrolling
+/// works). There are no transforms, so conversions are translations.
+///
+/// Hit testing, coordinate conversion and hierarchy changes are iterative,
+/// not recursive, so a view tree thousands of levels deep is handled without
+/// exhausting the stack.
+///
+/// ```swift
+/// let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+/// let card = View(frame: Rect(x: 20, y: 100, width: 350, height: 200))
+/// window.addSubview(card)
+/// card.convert(Point(x: 10, y: 10), to: nil) // (30, 110)
+/// ```
+@MainActor
+open class View {
+    @exclusivity(unchecked) private var storedFrame: Rect
+    @exclusivity(unchecked) private var storedBounds: Rect
+
+    /// The view's enclosing view; weak, as the superview owns its subviews.
+    @exclusivity(unchecked) public private(set) weak var superview: View?
+    /// The views this view contains, back to front.
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    /// The window at the root of this view's tree, if the tree has one.
+    @exclusivity(unchecked) public internal(set) weak var window: Window?
+
+    /// Whether the view is hidden; hidden views and their subviews receive no touches.
+    @exclusivity(unchecked) public var isHidden = false
+    /// Whether the view takes part in hit testing; false passes touches to the views behind.
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
+
+    /// This view's own layout direction; nil inherits the superview's.
+    @exclusivity(unchecked) public var semanticLayoutDirection: LayoutDirection? {
+        didSet {
+            guard oldValue != semanticLayoutDirection else { return }
+            refreshInheritedState(from: self)
+        }
+    }
+    /// The direction this view lays out in: its own, or the nearest ancestor's, or left to right.
+    @exclusivity(unchecked) public private(set) var effectiveLayoutDirection: LayoutDirection = .leftToRight
+
+    /// The gesture recognizers attached to this view, in the order they were added.
+    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The interactions attached to this view, in the order they were added.
+    @exclusivity(unchecked) public private(set) var interactions: [any Interaction] = []
+
+    // MARK: Large content
+    //
+    // A view's large content is data about the view, like its frame: the
+    // engine stores it and never reads it. The large content viewer (a layer
+    // above) makes `View` one of its items.
+
+    /// Whether the large content viewer shows this view; false by default, as in UIKit.
+    ///
+    /// Takes effect only under a `LargeContentViewerInteraction` on this view
+    /// or an ancestor. Only views that cannot grow with the text size (bars,
+    /// small controls) should set it.
+    @exclusivity(unchecked) open var showsLargeContentViewer = false
+    /// The title the large content viewer shows for this view; nil by default.
+    @exclusivity(unchecked) open var largeContentTitle: String? {
+        didSet { largeContentDidChange() }
+    }
+    /// The image the large content viewer shows for this view; nil by default.
+    @exclusivity(unchecked) open var largeContentImage: Image? {
+        didSet { largeContentDidChange() }
+    }
+    /// Whether the viewer scales the image to fill its image area; false draws it at its intrinsic size.
+    @exclusivity(unchecked) open var scalesLargeContentImage = false {
+        didSet { largeContentDidChange() }
+    }
+    /// Insets that centre the image visually in the viewer; zero by default.
+    @exclusivity(unchecked) open var largeContentImageInsets = EdgeInsets.zero {
+        didSet { largeContentDidChange() }
+    }
+
+    @exclusivity(unchecked) private var storedLargeContentRevision: UInt64 = 0
+
+    /// A count of changes to this view's large content, or nil when it cannot be trusted.
+    ///
+    /// The large content viewer compares it on each move to tell that the
+    /// HUD is still current without comparing strings. Only the library's
+    /// own classes answer: a subclass elsewhere may compute its large
+    /// content without calling `largeContentDidChange()`, so for it the
+    /// viewer compares the content itself.
+    public var largeContentRevision: UInt64? {
+        hasBuiltInBehaviour ? storedLargeContentRevision : nil
+    }
+
+    /// Records that the view's large content changed; a subclass whose
+    /// large content is computed calls it when the inputs change.
+    public func largeContentDidChange() {
+        storedLargeContentRevision &+= 1
+    }
+
+    /// Whether this view is exactly one of the library's own classes, which
+    /// never override `hitTest(_:with:)` and always report large content
+    /// changes: hit testing may then skip calling `hitTest`, and
+    /// `largeContentRevision` can be trusted. Each library class declares
+    /// it for its own exact type in its initializer; a subclass elsewhere
+    /// is never trusted.
+    package var hasBuiltInBehaviour: Bool
+
+    /// Bumped whenever any frame, bounds or superview changes anywhere, so
+    /// cached offsets know when they are stale.
+    @exclusivity(unchecked) static var geometryGeneration: UInt64 = 0
+    /// This view's offset to the root of its tree, and the generation it was computed at.
+    @exclusivity(unchecked) var cachedOffsetToRoot = (dx: 0.0, dy: 0.0)
+    @exclusivity(unchecked) var cachedOffsetGeneration = UInt64.max
+
+    /// Creates a view with the given frame; its bounds start at the origin.
+    public init(frame: Rect = .zero) {
+        storedFrame = frame
+        storedBounds = Rect(origin: .zero, size: frame.size)
+        hasBuiltInBehaviour = type(of: self) == View.self || type(of: self) == Window.self
+    }
+
+    /// The view's rectangle in its superview's coordinates.
+    ///
+    /// Setting it also sets `bounds.size`, and lays the view out again when
+    /// the size changes.
+    public var frame: Rect {
+        get { storedFrame }
+        set {
+            let oldSize = storedFrame.size
+            View.geometryGeneration &+= 1
+            storedFrame = newValue
+            storedBounds.size = newValue.size
+            if oldSize != newValue.size { layoutSubviews() }
+        }
+    }
+
+    /// The view's own coordinate space: `origin` is the coordinate of its top-left corner.
+    ///
+    /// Changing the size keeps the frame's centre where it was, as UIKit does.
+    public var bounds: Rect {
+        get { storedBounds }
+        set {
+            let oldSize = storedBounds.size
+            let center = storedFrame.center
+            View.geometryGeneration &+= 1
+            storedBounds = newValue
+            storedFrame = Rect(
+                x: center.x - newValue.size.width / 2,
+                y: center.y - newValue.size.height / 2,
+                width: newValue.size.width,
+                height: newValue.size.height
+            )
+            if oldSize != newValue.size { layoutSubviews() }
+        }
+    }
+
+    /// Whether a point in this view's coordinates lies inside the view.
+    ///
+    /// The default tests `bounds` with half-open edges, so a zero-sized view
+    /// contains nothing and a NaN point is inside no view. Override to grow
+    /// or shrink the area that takes touches.
+    open func point(inside point: Point, with event: Event?) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The deepest visible, interactive view that contains a point given in
+    /// this view's coordinates, or nil.
+    ///
+    /// UIKit's rules: a hidden view, one whose `isUserInteractionEnabled` is
+    /// false, a disabled control, or one whose `point(inside:with:)` is false
+    /// is skipped with all its subviews; subviews are tried front (last) to
+    /// back (first), and the view itself answers when none of them does.
+    /// The built-in implementation is iterative, so depth costs no stack.
+    /// - Complexity: O(depth × subviews per level on the path).
+    open func hitTest(_ point: Point, with event: Event?) -> View? {
+        guard acceptsHits && self.point(inside: point, with: event) else { return nil }
+        return deepestView(from: self, at: point, with: event)
+    }
+
+    /// Whether hit testing may enter this view, beyond `isHidden` and
+    /// `isUserInteractionEnabled`; true by default.
+    ///
+    /// A component that takes no touches in some state overrides it (a
+    /// disabled `Control` answers false, so touches pass through it).
+    open var isEnabledForHitTesting: Bool { true }
+
+    /// The frame's origin, for hot paths that need no `Rect` copy.
+    var storedFrameOrigin: Point { storedFrame.origin }
+    /// The bounds' origin, for hot paths that need no `Rect` copy.
+    var storedBoundsOrigin: Point { storedBounds.origin }
+
+    /// Lays out subviews; called when the bounds' size or the layout direction changes.
+    ///
+    /// The default does nothing. There is no run loop to defer to, so layout
+    /// is immediate: subclasses position their subviews here from `bounds`
+    /// and `effectiveLayoutDirection`.
+    open func layoutSubviews() {}
+
+    /// Lays the view out now.
+    public func setNeedsLayout() {
+        layoutSubviews()
+    }
+
+    /// Called after the view moved to a new superview (or to none).
+    open func didMoveToSuperview() {}
+
+    /// Called after the view moved to a new window (or out of one).
+    open func didMoveToWindow() {}
+
+    /// Called after `effectiveLayoutDirection` changed; the default lays out again.
+    open func effectiveLayoutDirectionDidChange() {
+        layoutSubviews()
+    }
+
+    // MARK: Gesture recognizers
+
+    /// Attaches a gesture recognizer, taking it from its previous view if it had one.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        if let previous = recognizer.view {
+            if previous === self { return }
+            previous.removeGestureRecognizer(recognizer)
+        }
+        gestureRecognizers.append(recognizer)
+        recognizer.attach(to: self)
+    }
+
+    /// Detaches a gesture recognizer; one that is recognizing is cancelled first.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        recognizer.abandonTouches()
+        gestureRecognizers.remove(at: index)
+        recognizer.detach()
+    }
+
+    // MARK: Interactions
+
+    /// Attaches an interaction, taking it from its previous view if it had one.
+    ///
+    /// Calls the interaction's `willMove(to:)` before and `didMove(to:)` after.
+    public func addInteraction(_ interaction: any Interaction) {
+        if let previous = interaction.view {
+            if previous === self && interactions.contains(where: { $0 === interaction }) { return }
+            previous.removeInteraction(interaction)
+        }
+        interaction.willMove(to: self)
+        interactions.append(interaction)
+        interaction.didMove(to: self)
+    }
+
+    /// Detaches an interaction, calling its `willMove(to: nil)` and `didMove(to: nil)`.
+    public func removeInteraction(_ interaction: any Interaction) {
+        guard let index = interactions.firstIndex(where: { $0 === interaction }) else { return }
+        interaction.willMove(to: nil)
+        // The interaction may have changed the list from willMove(to:).
+        if let current = interactions.firstIndex(where: { $0 === interaction }) {
+            interactions.remove(at: current)
+        } else if index < interactions.count, interactions[index] === interaction {
+            interactions.remove(at: index)
+        }
+        interaction.didMove(to: nil)
+    }
+
+    // MARK: Hierarchy
+
+    /// Adds a view at the front of this view's subviews.
+    ///
+    /// A view that is already a subview moves to the front. Adding a view to
+    /// itself or to one of its own descendants would make a cycle, so it is
+    /// refused (the call does nothing and returns false).
+    @discardableResult
+    public func addSubview(_ view: View) -> Bool {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a view among the subviews at `index` (clamped to the valid range).
+    ///
+    /// Returns false, changing nothing, when the insertion would make a cycle.
+    @discardableResult
+    public func insertSubview(_ view: View, at index: Int) -> Bool {
+        // A view without subviews has no descendants but itself: the common
+        // case (building a tree from the top) needs no walk up the tree.
+        if view === self || (!view.subviews.isEmpty && isDescendant(of: view)) { return false }
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: current)
+            subviews.insert(view, at: max(0, min(index, subviews.count)))
+            View.geometryGeneration &+= 1
+            return true
+        }
+        if let oldWindow = view.window, oldWindow !== window {
+            oldWindow.subtreeWillLeave(view)
+        }
+        view.detachFromSuperview()
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        view.superview = self
+        View.geometryGeneration &+= 1
+        refreshInheritedState(from: view)
+        view.didMoveToSuperview()
+        return true
+    }
+
+    /// Removes the view from its superview; gestures on it that are in progress are cancelled.
+    public func removeFromSuperview() {
+        guard superview != nil else { return }
+        window?.subtreeWillLeave(self)
+        detachFromSuperview()
+        refreshInheritedState(from: self)
+        didMoveToSuperview()
+    }
+
+    private func detachFromSuperview() {
+        guard let parent = superview else { return }
+        if let index = parent.subviews.firstIndex(where: { $0 === self }) {
+            parent.subviews.remove(at: index)
+        }
+        superview = nil
+        View.geometryGeneration &+= 1
+    }
+
+    /// Whether this view is `view` or lies inside it.
+    /// - Complexity: O(depth).
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let node = current {
+            if node === view { return true }
+            current = node.superview
+        }
+        return false
+    }
+
+    /// Recomputes the window and layout direction of `root`'s subtree after a
+    /// change above it, and tells the views whose values changed.
+    func refreshInheritedState(from root: View) {
+        var stack: [View] = [root]
+        var movedWindow: [View] = []
+        var turned: [View] = []
+        while let node = stack.popLast() {
+            let parent = node.superview
+            let newWindow: Window? = (node as? Window) ?? parent?.window
+            let newDirection = node.semanticLayoutDirection
+                ?? parent?.effectiveLayoutDirection ?? .leftToRight
+            let windowChanged = node.window !== newWindow
+            let directionChanged = node.effectiveLayoutDirection != newDirection
+            if !windowChanged && !directionChanged { continue }
+            if windowChanged {
+                node.window = newWindow
+                movedWindow.append(node)
+            }
+            if directionChanged {
+                node.effectiveLayoutDirection = newDirection
+                turned.append(node)
+            }
+            stack.append(contentsOf: node.subviews)
+        }
+        for node in turned { node.effectiveLayoutDirectionDidChange() }
+        for node in movedWindow { node.didMoveToWindow() }
+    }
+}

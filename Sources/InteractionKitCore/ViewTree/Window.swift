@@ -1,0 +1,309 @@
+/// The root of a view tree: where touches enter and where virtual time is kept.
+///
+/// A toolkit feeds each touch sample to `send(_:)`, in window coordinates,
+/// and calls `advanceTime(to:)` when time passes with no samples (a finger
+/// held still), so that timers such as a long press's fire on time. Nothing
+/// here reads a clock: the same inputs always give the same results.
+@MainActor
+public final class Window: View {
+    /// The virtual clock and timers of this window.
+    public let scheduler = VirtualScheduler()
+    let arbiter: GestureArbiter
+    private let event: Event
+    /// Emptied recognizer lists kept for reuse.
+    @exclusivity(unchecked) private var recycledRecognizerLists: [[GestureRecognizer]] = []
+    /// The fingers that are down, in the order they went down.
+    @exclusivity(unchecked) private(set) var activeTouches: [ActiveTouch] = []
+    /// Per-window state that layers above the engine keep here (see `attachment(_:orInsert:)`).
+    @exclusivity(unchecked) private var attachments: [ObjectIdentifier: AnyObject] = [:]
+
+    /// Creates a window; its bounds start at the origin.
+    override public init(frame: Rect) {
+        event = Event(window: nil)
+        arbiter = GestureArbiter()
+        super.init(frame: frame)
+        event.window = self
+        arbiter.window = self
+        window = self
+    }
+
+    /// The person's preferred text size; the large content viewer acts only
+    /// at accessibility sizes.
+    ///
+    /// Changing it tells every recognizer that holds a touch, through
+    /// `GestureRecognizer.preferredContentSizeCategoryDidChange()`: the
+    /// large content viewer's gesture in progress is cancelled (its HUD
+    /// hidden, nothing selected) when the size leaves the accessibility range.
+    /// Recognizers without touches are not engaged and have nothing to stop.
+    @exclusivity(unchecked) public var preferredContentSizeCategory: ContentSizeCategory = .large {
+        didSet {
+            guard oldValue != preferredContentSizeCategory else { return }
+            var told: [GestureRecognizer] = []
+            for record in activeTouches {
+                for recognizer in record.recognizers where !told.contains(where: { $0 === recognizer }) {
+                    told.append(recognizer)
+                }
+            }
+            for recognizer in told { recognizer.preferredContentSizeCategoryDidChange() }
+        }
+    }
+
+    /// The current virtual time, in seconds.
+    public var currentTime: Double { scheduler.now }
+
+    /// Fires every timer due at or before `timestamp`, as when a finger is held still.
+    ///
+    /// Time never goes backwards: an earlier timestamp fires only what is due
+    /// now. A NaN or infinite timestamp is ignored.
+    public func advanceTime(to timestamp: Double) {
+        guard timestamp.isFinite else { return }
+        scheduler.advance(to: timestamp)
+    }
+
+    // MARK: Touch delivery
+
+    /// Delivers one touch sample, in window coordinates.
+    ///
+    /// Timers due at or before the sample's timestamp fire first. A touch
+    /// that begins is hit-tested and stays bound to the view it hit, with the
+    /// recognizers of that view and its ancestors (innermost first) that are
+    /// enabled and agree to receive it; each later sample of the touch goes
+    /// to those recognizers, whatever view is under the finger by then.
+    ///
+    /// Bad input is refused, never trapped on: a sample for a touch that is
+    /// not down, a second `began` for a touch that is down, or a non-finite
+    /// location on `began` or `moved` changes nothing and returns the reason.
+    /// A timestamp earlier than `currentTime` (or NaN) counts as now; an
+    /// ended or cancelled touch with a non-finite location ends where it was.
+    @discardableResult
+    public func send(_ input: TouchInput) -> TouchDelivery {
+        if let error = validate(input) { return .rejected(error) }
+        let timestamp = input.timestamp.isFinite ? input.timestamp : currentTime
+        scheduler.advance(to: timestamp)
+        event.timestamp = currentTime
+        switch input.phase {
+        case .began:
+            beginTouch(input)
+        case .moved, .stationary:
+            moveTouch(input)
+        case .ended, .cancelled:
+            endTouch(input)
+        }
+        // Timers scheduled with no delay while dispatching fire now.
+        scheduler.advance(to: currentTime)
+        return .delivered
+    }
+
+    /// Cancels every touch that is down, as when the system takes the screen away.
+    public func cancelAllTouches() {
+        for record in activeTouches {
+            send(TouchInput(id: record.touch.id, phase: .cancelled, location: record.touch.location, timestamp: currentTime))
+        }
+    }
+
+    /// The number of fingers that are down.
+    public var activeTouchCount: Int { activeTouches.count }
+
+    /// The fingers that are down, with their latest samples, in the order they went down.
+    public var touchesDown: [Touch] { activeTouches.map(\.touch) }
+
+    /// The latest sample of the finger with this id, or nil when it is not down.
+    public func touch(withID id: Int) -> Touch? {
+        activeTouch(id: id)?.touch
+    }
+
+    private func validate(_ input: TouchInput) -> TouchInputError? {
+        let isDown = activeTouchIndex(id: input.id) != nil
+        switch input.phase {
+        case .began:
+            if isDown { return .touchAlreadyDown(id: input.id) }
+            if !input.location.isFinite { return .nonFiniteLocation(id: input.id) }
+        case .moved, .stationary:
+            if !isDown { return .touchNotDown(id: input.id) }
+            if !input.location.isFinite { return .nonFiniteLocation(id: input.id) }
+        case .ended, .cancelled:
+            if !isDown { return .touchNotDown(id: input.id) }
+        }
+        return nil
+    }
+
+    private func beginTouch(_ input: TouchInput) {
+        let touch = Touch(
+            id: input.id, phase: .began, location: input.location, previousLocation: input.location,
+            startLocation: input.location, timestamp: currentTime, startTimestamp: currentTime
+        )
+        let hitView = hitTest(input.location, with: event)
+        var recognizers = recycledRecognizerLists.popLast() ?? []
+        var node = hitView
+        while let view = node {
+            for recognizer in view.gestureRecognizers where recognizer.isEnabled
+                && recognizer.shouldReceive(touch)
+                && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) != false {
+                recognizers.append(recognizer)
+            }
+            node = view.superview
+        }
+        activeTouches.append(ActiveTouch(touch: touch, recognizers: recognizers))
+        for recognizer in recognizers {
+            recognizer.receiveBegan(touch, with: event)
+        }
+    }
+
+    private func moveTouch(_ input: TouchInput) {
+        guard let index = activeTouchIndex(id: input.id) else { return }
+        var touch = activeTouches[index].touch
+        touch.phase = input.phase
+        touch.previousLocation = touch.location
+        touch.location = input.location
+        touch.timestamp = currentTime
+        activeTouches[index].touch = touch
+        let recognizers = activeTouches[index].recognizers
+        for recognizer in recognizers {
+            recognizer.receiveMoved(touch, with: event)
+        }
+    }
+
+    private func endTouch(_ input: TouchInput) {
+        guard let index = activeTouchIndex(id: input.id) else { return }
+        var touch = activeTouches[index].touch
+        touch.phase = input.phase
+        touch.previousLocation = touch.location
+        if input.location.isFinite { touch.location = input.location }
+        touch.timestamp = currentTime
+        activeTouches[index].touch = touch
+        let recognizers = activeTouches[index].recognizers
+        for recognizer in recognizers {
+            recognizer.receiveEnded(touch, with: event)
+        }
+        // Recognizers reset only once the touch is no longer current.
+        if let current = activeTouchIndex(id: input.id) {
+            activeTouches.remove(at: current)
+        }
+        for recognizer in recognizers {
+            recognizer.forgetTouch(id: input.id)
+        }
+        recycle(recognizers)
+    }
+
+    /// Keeps an emptied recognizer list for the next touch, so that steady
+    /// use allocates nothing.
+    private func recycle(_ list: consuming [GestureRecognizer]) {
+        var list = list
+        list.removeAll(keepingCapacity: true)
+        if recycledRecognizerLists.count < 8 { recycledRecognizerLists.append(list) }
+    }
+
+    func activeTouchIndex(id: Int) -> Int? {
+        // A plain loop: a closure here costs an actor-isolation check per call.
+        var index = 0
+        let count = activeTouches.count
+        while index < count {
+            if activeTouches[index].touch.id == id { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    func activeTouch(id: Int) -> ActiveTouch? {
+        guard let index = activeTouchIndex(id: id) else { return nil }
+        return activeTouches[index]
+    }
+
+    /// The recognizers a touch that is down is delivered to.
+    func recognizers(ofTouch id: Int) -> [GestureRecognizer]? {
+        guard let index = activeTouchIndex(id: id) else { return nil }
+        return activeTouches[index].recognizers
+    }
+
+    /// Stops delivering touches to a recognizer (disabled, removed, or gone from the window).
+    func stopDelivering(to recognizer: GestureRecognizer) {
+        for index in activeTouches.indices {
+            activeTouches[index].recognizers.removeAll { $0 === recognizer }
+        }
+    }
+
+    /// Called before `root` and its subtree leave this window: their
+    /// recognizers give up the touches they are tracking.
+    func subtreeWillLeave(_ root: View) {
+        var leaving: [GestureRecognizer] = []
+        for record in activeTouches {
+            for recognizer in record.recognizers {
+                guard let view = recognizer.view, view.isDescendant(of: root) else { continue }
+                if !leaving.contains(where: { $0 === recognizer }) { leaving.append(recognizer) }
+            }
+        }
+        for recognizer in leaving {
+            recognizer.abandonTouches()
+        }
+    }
+
+    // MARK: Attachments
+
+    /// The window's attachment of a type, created by `make` on first use.
+    ///
+    /// A generic place for per-window state that belongs to a layer above
+    /// the engine (the large content viewer keeps its HUD here), so that the
+    /// engine needs no field of that layer's type. One attachment per type;
+    /// the window owns it for its lifetime.
+    public func attachment<Attachment: AnyObject>(
+        _ type: Attachment.Type, orInsert make: () -> Attachment
+    ) -> Attachment {
+        let key = ObjectIdentifier(type)
+        if let existing = attachments[key] as? Attachment { return existing }
+        let created = make()
+        attachments[key] = created
+        return created
+    }
+
+    /// The window's attachment of a type, or nil when none was created.
+    public func existingAttachment<Attachment: AnyObject>(_ type: Attachment.Type) -> Attachment? {
+        attachments[ObjectIdentifier(type)] as? Attachment
+    }
+
+    // MARK: Tree walking
+
+    /// Calls `body` on every view of the window's tree, depth first, without recursion.
+    func forEachView(_ body: (View) -> Void) {
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            body(view)
+            stack.append(contentsOf: view.subviews)
+        }
+    }
+}
+
+/// A finger that is down: its latest sample and the recognizers it is delivered to.
+struct ActiveTouch {
+    var touch: Touch
+    var recognizers: [GestureRecognizer]
+}
+
+/// What `Window.send(_:)` did with a sample.
+public enum TouchDelivery: Hashable, Sendable {
+    /// The sample was dispatched.
+    case delivered
+    /// The sample was refused and changed nothing.
+    case rejected(TouchInputError)
+
+    /// Whether the sample was dispatched.
+    public var isDelivered: Bool { self == .delivered }
+}
+
+/// Why a touch sample was refused.
+public enum TouchInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A `moved`, `stationary`, `ended` or `cancelled` sample for a touch that is not down.
+    case touchNotDown(id: Int)
+    /// A `began` sample for a touch that is already down.
+    case touchAlreadyDown(id: Int)
+    /// A `began` or `moved` sample whose location is NaN or infinite.
+    case nonFiniteLocation(id: Int)
+
+    /// A sentence saying what was wrong.
+    public var description: String {
+        switch self {
+        case .touchNotDown(let id): "touch \(id) is not down"
+        case .touchAlreadyDown(let id): "touch \(id) is already down"
+        case .nonFiniteLocation(let id): "touch \(id) has a non-finite location"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import InteractionKitCore
+
+/// The large content viewer's HUD in one window: what it shows, which
+/// interaction shows it, and who is told when it changes.
+///
+/// One per window, kept as the window's attachment (`Window.attachment(_:orInsert:)`),
+/// so the engine holds it without knowing its type. Interactions present
+/// through it; toolkits read it through the `Window` properties below.
+@MainActor
+final class LargeContentViewerHUD {
+    /// What the HUD shows now; nil when it is hidden.
+    @exclusivity(unchecked) private(set) var presentation: LargeContentViewerPresentation?
+    /// The interaction whose HUD is showing, if any (compared, never called).
+    @exclusivity(unchecked) private var presentingInteraction: ObjectIdentifier?
+    @exclusivity(unchecked) private var observers: [@MainActor (LargeContentViewerPresentation?) -> Void] = []
+
+    /// The HUD of a window, created on first use.
+    static func of(_ window: Window) -> LargeContentViewerHUD {
+        window.attachment(LargeContentViewerHUD.self, orInsert: LargeContentViewerHUD.init)
+    }
+
+    func addObserver(_ observer: @escaping @MainActor (LargeContentViewerPresentation?) -> Void) {
+        observers.append(observer)
+    }
+
+    /// Whether the HUD on screen is this interaction's.
+    func isPresenting(_ interaction: LargeContentViewerInteraction) -> Bool {
+        presentingInteraction == ObjectIdentifier(interaction)
+    }
+
+    /// Whether the HUD shows this item's current content.
+    func isShowing(_ item: any LargeContentViewerItem) -> Bool {
+        presentation?.matches(item) ?? false
+    }
+
+    /// Shows (or, with nil, hides) an interaction's presentation.
+    func present(_ newPresentation: LargeContentViewerPresentation?, from interaction: LargeContentViewerInteraction) {
+        let presenter = ObjectIdentifier(interaction)
+        if newPresentation == nil {
+            // Another interaction's HUD is not hidden on this one's behalf.
+            guard presentingInteraction == presenter || presentingInteraction == nil else { return }
+            presentingInteraction = nil
+        } else {
+            presentingInteraction = presenter
+        }
+        if let newPresentation {
+            if presentation?.matches(newPresentation) == true { return }
+        } else if presentation == nil {
+            return
+        }
+        presentation = newPresentation
+        for observer in observers { observer(newPresentation) }
+    }
+}
+
+extension Window {
+    /// What the large content viewer's HUD shows now; nil when it is hidden.
+    public var largeContentViewerPresentation: LargeContentViewerPresentation? {
+        existingAttachment(LargeContentViewerHUD.self)?.presentation
+    }
+
+    /// Where a toolkit should draw the HUD now, in window coordinates; nil when hidden.
+    public var largeContentViewerHUDLayout: LargeContentViewerHUDLayout? {
+        guard let presentation = largeContentViewerPresentation else { return nil }
+        return LargeContentViewerHUDLayout(presentation: presentation, in: bounds)
+    }
+
+    /// Registers an observer called with each new presentation (nil when the HUD hides).
+    ///
+    /// A toolkit draws the HUD from it; the Demo logs it. Observers are
+    /// called only when the presentation actually changes.
+    public func addLargeContentViewerObserver(
+        _ observer: @escaping @MainActor (LargeContentViewerPresentation?) -> Void
+    ) {
+        LargeContentViewerHUD.of(self).addObserver(observer)
+    }
+}

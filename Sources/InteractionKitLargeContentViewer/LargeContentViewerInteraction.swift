@@ -1,0 +1,286 @@
+import InteractionKitCore
+
+/// Shows a large HUD of the control under the finger, for people who use
+/// accessibility text sizes: the Linux counterpart of UIKit's
+/// `UILargeContentViewerInteraction`.
+///
+/// Add it to a view that holds small controls. While the window's
+/// `preferredContentSizeCategory` is an accessibility size, a long press
+/// (0.15 s) on an item shows the item's title and image in the window's
+/// HUD; sliding the finger shows whatever item is under it (nothing between
+/// items, without ending the gesture); lifting hides the HUD and calls the
+/// delegate's `didEndOn` once, or performs the item's default action. A
+/// cancelled touch hides the HUD and ends nothing. At other sizes the
+/// interaction does nothing at all.
+///
+/// Items are found by the delegate's `itemAt`, or by the default lookup:
+/// the deepest view under the point whose `showsLargeContentViewer` is true,
+/// with components whose items are not views (a `TabBar`) answering for
+/// themselves through `LargeContentViewerItemProvider`.
+///
+/// When interactions are nested, the innermost one whose view holds the
+/// touch runs and the outer ones stay out of that gesture.
+///
+/// ```swift
+/// let toolbar = View(frame: Rect(x: 0, y: 0, width: 390, height: 44))
+/// toolbar.addInteraction(LargeContentViewerInteraction())
+/// ```
+@MainActor
+public final class LargeContentViewerInteraction: Interaction {
+    /// The object that maps points to items and handles the end of the gesture; held weakly.
+    @exclusivity(unchecked) public weak var delegate: (any LargeContentViewerInteractionDelegate)?
+    /// The view the interaction is attached to.
+    @exclusivity(unchecked) public private(set) weak var view: View?
+
+    private let recognizer: LargeContentViewerGestureRecognizer
+    /// The HUD of the window it was shown in, so it can be hidden after the
+    /// view left that window. Strong: the HUD does not own the interaction.
+    @exclusivity(unchecked) private var presentingHUD: LargeContentViewerHUD?
+    /// The window's identity, compared on every move without loading a weak reference.
+    @exclusivity(unchecked) private var presentingWindowID: ObjectIdentifier?
+    /// The view on show, if the item is a view. Weak: it may be the
+    /// interaction's own view, which owns the interaction (a cycle).
+    @exclusivity(unchecked) private weak var shownView: View?
+    /// The item on show, if it is not a view (a tab). Strong, so that a
+    /// freed item can never match a new one at the same address.
+    @exclusivity(unchecked) private var shownItem: (any LargeContentViewerItem)?
+    /// The change count of the item on show, when it was shown.
+    @exclusivity(unchecked) private var shownRevision: UInt64?
+
+    /// Creates an interaction; add it to a view with `View.addInteraction(_:)`.
+    public init(delegate: (any LargeContentViewerInteractionDelegate)? = nil) {
+        self.delegate = delegate
+        recognizer = LargeContentViewerGestureRecognizer()
+        recognizer.name = Self.recognizerName
+        recognizer.minimumPressDuration = GestureConstants.largeContentViewerPressDuration
+        recognizer.interaction = self
+    }
+
+    /// The name of the interaction's recognizer, as transcripts show it.
+    public static let recognizerName = "large-content-viewer"
+
+    /// The interaction's long-press recognizer (0.15 s), for setting up
+    /// failure or simultaneity relationships with your own recognizers.
+    ///
+    /// It is a `LongPressGestureRecognizer`; you may change its
+    /// `minimumPressDuration` or `allowableMovement`.
+    public var gestureRecognizerForExclusionRelationship: GestureRecognizer { recognizer }
+
+    /// Whether the viewer is active: true while the view's window has an accessibility content size.
+    public var isEnabled: Bool {
+        view?.window?.preferredContentSizeCategory.isAccessibilityCategory ?? false
+    }
+
+    // MARK: Interaction
+
+    /// Detaches the recognizer from the old view, ending any gesture in progress.
+    public func willMove(to view: View?) {
+        self.view?.removeGestureRecognizer(recognizer)
+        hide()
+    }
+
+    /// Attaches the recognizer to the new view.
+    public func didMove(to view: View?) {
+        self.view = view
+        view?.addGestureRecognizer(recognizer)
+    }
+
+    // MARK: Item lookup
+
+    /// The item at a point in the view's coordinates, by the delegate or the
+    /// default lookup; an item whose `showsLargeContentViewer` is false counts as none.
+    public func item(at point: Point) -> (any LargeContentViewerItem)? {
+        guard let view else { return nil }
+        return item(at: point, in: view)
+    }
+
+    private func item(at point: Point, in view: View) -> (any LargeContentViewerItem)? {
+        guard point.isFinite else { return nil }
+        guard let delegate else {
+            // The default lookup already keeps only items that show the viewer.
+            return Self.defaultItem(at: point, in: view)
+        }
+        guard let found = delegate.largeContentViewerInteraction(self, itemAt: point),
+              found.showsLargeContentViewer else { return nil }
+        return found
+    }
+
+    /// The default lookup: the deepest visible, interactive view under the
+    /// point (within the interaction's view) whose `showsLargeContentViewer`
+    /// is true, or the item a `LargeContentViewerItemProvider` on the way
+    /// down answers for the point.
+    ///
+    /// The deepest such view or provider decides, and a provider's nil is
+    /// final: a tab bar's gap or disabled item does not fall through to a
+    /// container behind it.
+    /// - Complexity: O(depth below the interaction's view), no allocation.
+    public func defaultItem(at point: Point) -> (any LargeContentViewerItem)? {
+        guard let view, point.isFinite else { return nil }
+        return Self.defaultItem(at: point, in: view)
+    }
+
+    private static func defaultItem(at point: Point, in view: View) -> (any LargeContentViewerItem)? {
+        if view.subviews.isEmpty, let provider = view as? any LargeContentViewerItemProvider {
+            // The walk below would visit only the view itself (a tab bar): answer directly.
+            guard view.acceptsHits, view.point(inside: point, with: nil),
+                  let item = provider.largeContentViewerItem(at: point), item.showsLargeContentViewer else { return nil }
+            return item
+        }
+        var deepest: View?
+        var deepestPoint = point
+        var walker = ViewPathWalker(from: view, at: point)
+        while let (node, location) = walker.next() {
+            if node.showsLargeContentViewer || node is any LargeContentViewerItemProvider {
+                deepest = node
+                deepestPoint = location
+            }
+        }
+        guard let deepest else { return nil }
+        if let provider = deepest as? any LargeContentViewerItemProvider {
+            guard let item = provider.largeContentViewerItem(at: deepestPoint), item.showsLargeContentViewer else {
+                return nil
+            }
+            return item
+        }
+        return deepest
+    }
+
+    /// The default end of a gesture: an item that is
+    /// `LargeContentViewerActivatable` acts (a control performs its primary
+    /// action if enabled, a tab is selected); anything else does nothing.
+    public func performDefaultAction(for item: (any LargeContentViewerItem)?) {
+        guard let activatable = item as? any LargeContentViewerActivatable else { return }
+        activatable.activateFromLargeContentViewer()
+    }
+
+    /// Looks the item up again at the finger and shows its current content,
+    /// without waiting for the next move: a component calls this when the
+    /// items under the finger, or their titles and images, change (`TabBar`
+    /// does, for its items).
+    public func refresh() {
+        guard recognizer.state.isInProgress, let view else { return }
+        show(item(at: recognizer.location(in: view), in: view), in: view)
+    }
+
+    // MARK: Gesture
+
+    /// Whether this interaction may begin for its recognizer's touches: it
+    /// is enabled, no interaction nested inside its view holds the same
+    /// touch, and there is an item under the finger.
+    fileprivate func mayBegin() -> Bool {
+        guard let view, isEnabled else { return false }
+        var nested = false
+        recognizer.forEachRecognizerSharingTouches { other in
+            guard !nested, let inner = other as? LargeContentViewerGestureRecognizer,
+                  let innerView = inner.view, innerView !== view else { return }
+            nested = innerView.isDescendant(of: view)
+        }
+        if nested { return false }
+        return item(at: recognizer.location(in: view), in: view) != nil
+    }
+
+    /// Follows the recognizer: called on every committed state change, before its actions.
+    fileprivate func gestureChanged(_ recognizer: GestureRecognizer) {
+        switch recognizer.state {
+        case .began, .changed:
+            guard let view else { return hide() }
+            show(item(at: recognizer.location(in: view), in: view), in: view)
+        case .ended:
+            guard let view else { return hide() }
+            let point = recognizer.location(in: view)
+            let item = item(at: point, in: view)
+            hide()
+            if let delegate {
+                delegate.largeContentViewerInteraction(self, didEndOn: item, at: point)
+            } else {
+                performDefaultAction(for: item)
+            }
+        case .cancelled:
+            hide()
+        case .possible, .failed:
+            break
+        }
+    }
+
+    /// Shows an item's presentation in the view's window, or hides the HUD for nil.
+    private func show(_ item: (any LargeContentViewerItem)?, in view: View) {
+        guard let item, let window = view.window else { return hide() }
+        let windowID = ObjectIdentifier(window)
+        let hud: LargeContentViewerHUD
+        if presentingWindowID != windowID || presentingHUD == nil {
+            hide()
+            hud = LargeContentViewerHUD.of(window)
+            presentingHUD = hud
+            presentingWindowID = windowID
+        } else {
+            hud = presentingHUD.unsafelyUnwrapped
+            if hud.isPresenting(self) && isStillShown(item, in: hud) { return }
+        }
+        remember(item)
+        hud.present(LargeContentViewerPresentation(item: item), from: self)
+    }
+
+    /// Whether the HUD already shows this item's current content: the common
+    /// case while sliding. An item with a change count
+    /// (`largeContentRevision`) says so by its identity and that count; any
+    /// other item is compared field by field, since one item may change its
+    /// content (the forum's workaround retitles a single view as the finger moves).
+    private func isStillShown(_ item: any LargeContentViewerItem, in hud: LargeContentViewerHUD) -> Bool {
+        if let revision = item.largeContentRevision {
+            let shown: AnyObject? = shownView ?? shownItem
+            return item === shown && revision == shownRevision
+        }
+        return hud.isShowing(item)
+    }
+
+    /// Notes which item is on show, for `isStillShown(_:in:)`.
+    private func remember(_ item: any LargeContentViewerItem) {
+        if let view = item as? View {
+            shownView = view
+            shownItem = nil
+        } else {
+            shownView = nil
+            shownItem = item
+        }
+        shownRevision = item.largeContentRevision
+    }
+
+    private func hide() {
+        shownItem = nil
+        shownView = nil
+        shownRevision = nil
+        presentingHUD?.present(nil, from: self)
+        presentingHUD = nil
+        presentingWindowID = nil
+    }
+
+    /// Called while the recognizer holds touches and the window's text size
+    /// changes: leaving the accessibility sizes cancels a gesture in progress.
+    fileprivate func contentSizeCategoryDidChange() {
+        guard !isEnabled else { return }
+        recognizer.abandonTouches()
+        hide()
+    }
+}
+
+/// The large content viewer's long press: it receives touches only while
+/// the viewer is enabled, and begins only over an item.
+final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
+    @exclusivity(unchecked) weak var interaction: LargeContentViewerInteraction?
+
+    override func shouldReceive(_ touch: Touch) -> Bool {
+        interaction?.isEnabled ?? false
+    }
+
+    override func shouldBegin() -> Bool {
+        interaction?.mayBegin() ?? false
+    }
+
+    override func stateDidChange(from oldState: State) {
+        interaction?.gestureChanged(self)
+    }
+
+    override func preferredContentSizeCategoryDidChange() {
+        interaction?.contentSizeCategoryDidChange()
+    }
+}

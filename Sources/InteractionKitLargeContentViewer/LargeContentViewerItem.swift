@@ -1,0 +1,57 @@
+import InteractionKitCore
+
+/// Something the large content viewer can show: a title and an image to
+/// draw large for a control that must stay small.
+///
+/// `View` conforms, with settable properties and UIKit's defaults (a view
+/// shows nothing until `showsLargeContentViewer` is set); items that are not
+/// views, such as `TabBarItem`, conform directly.
+@MainActor
+public protocol LargeContentViewerItem: AnyObject {
+    /// Whether the viewer shows this item; an item that answers false is treated as absent.
+    var showsLargeContentViewer: Bool { get }
+    /// The title to show, if any.
+    var largeContentTitle: String? { get }
+    /// The image to show, if any.
+    var largeContentImage: Image? { get }
+    /// Whether to scale the image to the viewer's image area rather than draw it at its intrinsic size.
+    var scalesLargeContentImage: Bool { get }
+    /// Insets that centre the image visually.
+    var largeContentImageInsets: EdgeInsets { get }
+    /// A count that changes whenever the item's large content changes, or nil
+    /// when the item cannot promise that (the default).
+    ///
+    /// The viewer compares it on each move instead of the content itself;
+    /// an item that answers nil is compared field by field.
+    var largeContentRevision: UInt64? { get }
+}
+
+extension LargeContentViewerItem {
+    /// No change count: the viewer compares the content itself.
+    public var largeContentRevision: UInt64? { nil }
+}
+
+extension View: LargeContentViewerItem {}
+
+/// An item that acts when the large content viewer's gesture ends on it.
+///
+/// With no delegate `didEndOn`, the interaction calls this on the item under
+/// the lifted finger: a `Control` performs its primary action (if enabled),
+/// a `TabBarItem` is selected in its tab bar, as a tap would.
+@MainActor
+public protocol LargeContentViewerActivatable: LargeContentViewerItem {
+    /// Performs what lifting the finger on this item means.
+    func activateFromLargeContentViewer()
+}
+
+/// A view whose items are not views of their own (a tab bar's items), and
+/// that answers the large content viewer's default item lookup itself.
+///
+/// The default lookup walks down to the deepest view under the point; when it
+/// meets a provider on the way down it asks the provider and takes its answer
+/// (nil included) as final for that point.
+@MainActor
+public protocol LargeContentViewerItemProvider: AnyObject {
+    /// The item at a point in the provider's own coordinates, or nil.
+    func largeContentViewerItem(at point: Point) -> (any LargeContentViewerItem)?
+}

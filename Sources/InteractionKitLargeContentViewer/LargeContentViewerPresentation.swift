@@ -1,0 +1,60 @@
+import InteractionKitCore
+
+/// What the large content viewer's HUD shows: an item's title and image.
+///
+/// `Window.largeContentViewerPresentation` holds the current one (nil while
+/// the HUD is hidden); `Window.largeContentViewerHUDLayout` says where to
+/// draw it.
+public struct LargeContentViewerPresentation: Hashable, Sendable {
+    /// The title to draw large, if any.
+    public var title: String?
+    /// The image to draw large, if any.
+    public var image: Image?
+    /// Whether the image is scaled to the HUD's image area (else drawn at its intrinsic size).
+    public var scalesImage: Bool
+    /// Insets that centre the image visually.
+    public var imageInsets: EdgeInsets
+
+    /// Creates a presentation from its parts.
+    public init(title: String?, image: Image?, scalesImage: Bool = false, imageInsets: EdgeInsets = .zero) {
+        self.title = title
+        self.image = image
+        self.scalesImage = scalesImage
+        self.imageInsets = imageInsets
+    }
+
+    /// Whether two presentations show the same thing; `==` without the
+    /// generic copies, for the per-move path.
+    @inline(__always)
+    func matches(_ other: LargeContentViewerPresentation) -> Bool {
+        scalesImage == other.scalesImage && title == other.title && image == other.image
+            && imageInsets == other.imageInsets
+    }
+
+    /// Whether this presentation shows an item's current large content.
+    @MainActor
+    func matches(_ item: any LargeContentViewerItem) -> Bool {
+        guard title == item.largeContentTitle, scalesImage == item.scalesLargeContentImage else { return false }
+        let itemImage = item.largeContentImage
+        switch (image, itemImage) {
+        case (nil, nil):
+            break
+        case (let mine?, let theirs?):
+            guard mine.name == theirs.name, mine.size == theirs.size else { return false }
+        default:
+            return false
+        }
+        return imageInsets == item.largeContentImageInsets
+    }
+
+    /// The presentation of an item's large content.
+    @MainActor
+    public init(item: any LargeContentViewerItem) {
+        self.init(
+            title: item.largeContentTitle,
+            image: item.largeContentImage,
+            scalesImage: item.scalesLargeContentImage,
+            imageInsets: item.largeContentImageInsets
+        )
+    }
+}

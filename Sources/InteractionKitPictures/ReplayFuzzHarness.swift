@@ -1,0 +1,58 @@
+import InteractionKitLinux
+import InteractionKitReplay
+
+/// Runs arbitrary bytes through the script parser, the player, the
+/// transcript formatters, the pictures and the evemu reader, and checks the
+/// invariants a replay must keep whatever its input.
+///
+/// The libFuzzer entry (`Fuzz/FuzzScript.swift`) calls it with each input and
+/// traps on a violation; the tests call it on the seed corpus and on every
+/// input the fuzzer ever crashed on. An input that starts with "EVEMU\n" is
+/// an evemu recording, replayed onto a surface with tap, long-press and pan
+/// recognizers; any other input is a gesture script, whose `evemu` lines
+/// read the input itself.
+enum ReplayFuzzHarness {
+    /// The marker that turns an input into a recording.
+    static let recordingMarker = Array("EVEMU\n".utf8)
+
+    /// Replays `bytes`; returns the broken invariants (empty when all hold).
+    @MainActor
+    static func run(_ bytes: [UInt8]) -> [String] {
+        let script: GestureScript
+        do {
+            if bytes.starts(with: recordingMarker) {
+                let recording = Array(bytes.dropFirst(recordingMarker.count))
+                let parser = GestureScriptParser(file: "fuzz.gesture", loader: { _ in recording })
+                script = try parser.parse("surface tap long-press pan\nevemu \"input.events\"\n")
+            } else {
+                script = try GestureScriptParser(file: "fuzz.gesture", loader: { _ in bytes }).parse(bytes)
+            }
+        } catch {
+            // Every error must be reported with a place, never as an empty list.
+            return error.diagnostics.isEmpty ? ["a script was refused without a diagnostic"] : []
+        }
+        let player = ScriptPlayer(script: script)
+        let replay = player.run()
+        _ = TranscriptFormatter.jsonLines(replay)
+        _ = TranscriptFormatter.text(replay, options: .init(picture: { TerminalPicture.render($0, columns: 40, ascii: true) }))
+        for frame in replay.frames.prefix(8) {
+            _ = SVGPicture.render(frame.snapshot)
+            _ = TerminalPicture.render(frame.snapshot)
+        }
+        var violations: [String] = []
+        if player.window.activeTouchCount == 0 && player.window.largeContentViewerPresentation != nil {
+            violations.append("the HUD shows with no finger down")
+        }
+        var selections = 0
+        var lifts = 0
+        for event in replay.events {
+            switch event.kind {
+            case .select: selections += 1
+            case .touch(_, .ended, _, _): lifts += 1
+            default: break
+            }
+        }
+        if selections > lifts { violations.append("\(selections) selections for \(lifts) lifted fingers") }
+        return violations
+    }
+}

@@ -1,0 +1,294 @@
+import InteractionKitLinux
+import InteractionKitReplay
+
+/// Draws a ``SceneSnapshot`` as a standalone SVG document that a browser can
+/// show: a picture of the phone screen at that moment.
+///
+/// What the picture shows, in window points (the `viewBox` is the window):
+/// - the window as a light rounded "phone" with a thin border, clipping
+///   everything drawn on it; when the
+///   window size is not finite and positive (or absurdly large) the picture
+///   is 390 × 844 points;
+/// - at the top, the time and caption, and below them in small grey text the
+///   content size category (plus "right-to-left" for an RTL scene);
+/// - the tab bar as a light grey band; each tab with a small rounded
+///   placeholder holding its image name above its centred title; the selected
+///   tab tinted with blue text, a disabled tab grey at reduced opacity;
+/// - each finger as a semi-transparent orange circle (r = 22) labelled with
+///   the touch's id, drawn above everything else;
+/// - the HUD as a dark translucent rounded rectangle (rx = 16) at its frame,
+///   holding a rounded square at its image frame with the image name inside,
+///   and the title in large white bold text (28 points, made smaller for long
+///   titles so that about 0.6 × font size per character fits the title frame).
+///
+/// Texts are XML-escaped (`& < > " '`) with control characters dropped, and
+/// cut with `…` when even the smallest font size would not fit. Numbers are
+/// written with at most two decimals, never in exponent notation; non-finite
+/// numbers are written `0` and magnitudes are clamped to 1 000 000. Elements
+/// whose geometry is not finite are left out. One element per line, nested
+/// elements indented; the same snapshot always gives the same bytes.
+public enum SVGPicture {
+
+    /// Renders `snapshot` as an SVG document (UTF-8 text, final newline).
+    public static func render(_ snapshot: SceneSnapshot) -> String {
+        var writer = SceneSVGWriter()
+        let (width, height) = S.drawableWindowSize(snapshot.windowSize)
+        let w = S.decimal(width), h = S.decimal(height)
+        writer.open("svg", [
+            ("xmlns", "http://www.w3.org/2000/svg"),
+            ("viewBox", "0 0 \(w) \(h)"),
+            ("width", w), ("height", h),
+        ])
+        let heading = headingText(snapshot)
+        writer.leaf("title", [], text: heading)
+
+        // The phone: a rounded screen that clips everything drawn on it,
+        // with its outline drawn last, on top.
+        let screen: [(String, String)] = [
+            ("x", "0.5"), ("y", "0.5"),
+            ("width", S.decimal(max(width - 1, 0))), ("height", S.decimal(max(height - 1, 0))),
+            ("rx", S.decimal(min(40, width / 8, height / 8))),
+        ]
+        writer.open("defs", [])
+        writer.open("clipPath", [("id", "screen")])
+        writer.leaf("rect", screen)
+        writer.close("clipPath")
+        writer.close("defs")
+        writer.leaf("rect", screen + [("fill", "#fbfbfd")])
+        writer.open("g", [("clip-path", "url(#screen)")])
+
+        // Caption.
+        let captionSize = 13.0
+        writer.leaf("text", textAttributes(x: width / 2, y: 30, size: captionSize, fill: "#1c1c1e", weight: "600"),
+                    text: fitted(heading, width: width - 40, size: captionSize).text)
+        var details = S.cleaned(snapshot.contentSize)
+        if snapshot.layoutDirection == .rightToLeft {
+            details += details.isEmpty ? "right-to-left" : " · right-to-left"
+        }
+        if !details.isEmpty {
+            writer.leaf("text", textAttributes(x: width / 2, y: 46, size: 10, fill: "#8e8e93"),
+                        text: fitted(details, width: width - 40, size: 10).text)
+        }
+
+        drawTabBar(snapshot, into: &writer)
+        if let hud = snapshot.hud { drawHUD(hud, into: &writer) }
+        drawTouches(snapshot, into: &writer)
+        writer.close("g")
+        writer.leaf("rect", screen + [("fill", "none"), ("stroke", "#48484a"), ("stroke-width", "1")])
+
+        writer.close("svg")
+        return writer.output
+    }
+
+    typealias S = SceneRenderSupport
+
+    /// The caption line: time and caption.
+    static func headingText(_ snapshot: SceneSnapshot) -> String {
+        let time = S.fixedSeconds(snapshot.time).map { "t=\($0)s" } ?? "t=?"
+        let caption = S.cleaned(snapshot.caption)
+        return caption.isEmpty ? time : time + " · " + caption
+    }
+
+    /// Estimated advance of one character, as a fraction of the font size.
+    static let characterWidth = 0.6
+
+    /// `text` cut (with `…`) so that it fits `width` points at font `size`.
+    static func fitted(_ text: String, width: Double, size: Double) -> (text: String, size: Double) {
+        let characters = Array(text)
+        let perCharacter = size * characterWidth
+        let capacity = perCharacter > 0 && width.isFinite
+            ? S.clampedInt(width / perCharacter + 1e-6, 0, S.textLimit, nanValue: 0) : 0
+        if characters.count <= capacity { return (text, size) }
+        if capacity <= 0 { return ("", size) }
+        return (String(characters.prefix(capacity - 1)) + "…", size)
+    }
+
+    /// `text` at the largest font size up to `maximum` (and at least
+    /// `minimum`) that fits `width` points, cut with `…` if even the minimum
+    /// does not fit.
+    static func shrunk(_ text: String, width: Double, maximum: Double, minimum: Double) -> (text: String, size: Double) {
+        let count = Double(text.count)
+        guard count > 0 else { return ("", maximum) }
+        let ideal = width.isFinite && width > 0 ? width / (characterWidth * count) : minimum
+        let size = min(maximum, max(minimum, ideal))
+        return fitted(text, width: width, size: size)
+    }
+
+    /// Attributes of a centred text element.
+    static func textAttributes(x: Double, y: Double, size: Double, fill: String,
+                               weight: String? = nil) -> [(String, String)] {
+        var attributes: [(String, String)] = [
+            ("x", S.decimal(x)), ("y", S.decimal(y)),
+            ("text-anchor", "middle"), ("font-family", "sans-serif"),
+            ("font-size", S.decimal(size)),
+        ]
+        if let weight { attributes.append(("font-weight", weight)) }
+        attributes.append(("fill", fill))
+        return attributes
+    }
+
+    /// Attributes placing a rectangle at `rect` (normalised, so never a negative size).
+    static func rectAttributes(_ rect: Rect) -> [(String, String)] {
+        [("x", S.decimal(rect.minX)), ("y", S.decimal(rect.minY)),
+         ("width", S.decimal(rect.width)), ("height", S.decimal(rect.height))]
+    }
+
+    static func drawTabBar(_ snapshot: SceneSnapshot, into writer: inout SceneSVGWriter) {
+        let tabs = snapshot.tabs.filter { S.isFinite($0.frame) }
+        let band = snapshot.tabBarFrame.flatMap { S.isFinite($0) ? $0 : nil }
+        guard band != nil || !tabs.isEmpty else { return }
+        writer.open("g", [("id", "tab-bar")])
+        if let band {
+            writer.leaf("rect", rectAttributes(band) + [("fill", "#ececf1")])
+            writer.leaf("line", [
+                ("x1", S.decimal(band.minX)), ("y1", S.decimal(band.minY)),
+                ("x2", S.decimal(band.maxX)), ("y2", S.decimal(band.minY)),
+                ("stroke", "#c7c7cc"), ("stroke-width", "0.5"),
+            ])
+        }
+        for (index, tab) in tabs.enumerated() {
+            drawTab(tab, number: index + 1, into: &writer)
+        }
+        writer.close("g")
+    }
+
+    static func drawTab(_ tab: TabSnapshot, number: Int, into writer: inout SceneSVGWriter) {
+        let frame = tab.frame
+        let colour = !tab.isEnabled ? "#8e8e93" : (tab.isSelected ? "#007aff" : "#3a3a3c")
+        var groupAttributes: [(String, String)] = [("id", "tab-\(number)")]
+        if !tab.isEnabled { groupAttributes.append(("opacity", "0.4")) }
+        writer.open("g", groupAttributes)
+
+        // Scale the tab's content with its height (49 points is the usual).
+        let scale = min(max(frame.height / 49, 0.2), 2)
+        if tab.isSelected {
+            let inset = min(2, frame.width / 4, frame.height / 4)
+            let tint = Rect(x: frame.minX + inset, y: frame.minY + inset,
+                            width: frame.width - 2 * inset, height: frame.height - 2 * inset)
+            writer.leaf("rect", rectAttributes(tint) + [
+                ("rx", S.decimal(8 * scale)), ("fill", "#007aff"), ("fill-opacity", "0.12"),
+            ])
+        }
+        if let imageName = tab.imageName {
+            let name = S.cleaned(imageName)
+            let nameSize = 7.5 * scale
+            let wanted = Double(name.count) * characterWidth * nameSize + 8 * scale
+            let boxWidth = min(max(wanted, 20 * scale), max(frame.width - 8 * scale, 0))
+            let box = Rect(x: frame.midX - boxWidth / 2, y: frame.minY + 5 * scale,
+                           width: boxWidth, height: 20 * scale)
+            writer.leaf("rect", rectAttributes(box) + [
+                ("rx", S.decimal(5 * scale)), ("fill", "none"),
+                ("stroke", colour), ("stroke-width", S.decimal(1.2 * scale)),
+            ])
+            let label = fitted(name, width: boxWidth - 4 * scale, size: nameSize)
+            if !label.text.isEmpty {
+                writer.leaf("text", textAttributes(x: frame.midX, y: box.midY + 0.35 * nameSize,
+                                                   size: nameSize, fill: colour),
+                            text: label.text)
+            }
+        }
+        if let title = tab.title {
+            let size = 10.5 * scale
+            let label = fitted(S.cleaned(title), width: frame.width - 4 * scale, size: size)
+            if !label.text.isEmpty {
+                writer.leaf("text", textAttributes(x: frame.midX, y: frame.minY + 40 * scale, size: size,
+                                                   fill: colour, weight: tab.isSelected ? "600" : nil),
+                            text: label.text)
+            }
+        }
+        writer.close("g")
+    }
+
+    static func drawHUD(_ hud: HUDSnapshot, into writer: inout SceneSVGWriter) {
+        let frame = hud.frame
+        guard S.isFinite(frame) else { return }
+        writer.open("g", [("id", "hud")])
+        writer.leaf("rect", rectAttributes(frame) + [
+            ("rx", "16"), ("fill", "#1c1c1e"), ("fill-opacity", "0.85"),
+        ])
+        if let imageName = hud.imageName {
+            let imageFrame = hud.imageFrame.flatMap { S.isFinite($0) ? $0 : nil }
+                ?? Rect(x: frame.midX - frame.width * 0.3, y: frame.minY + frame.height * 0.07,
+                        width: frame.width * 0.6, height: frame.width * 0.6)
+            writer.leaf("rect", rectAttributes(imageFrame) + [
+                ("rx", S.decimal(min(20, imageFrame.width / 5, imageFrame.height / 5))),
+                ("fill", "#ffffff"), ("fill-opacity", "0.14"),
+                ("stroke", "#ffffff"), ("stroke-opacity", "0.7"), ("stroke-width", "1.5"),
+            ])
+            let label = shrunk(S.cleaned(imageName), width: imageFrame.width - 12, maximum: 15, minimum: 7)
+            if !label.text.isEmpty {
+                writer.leaf("text", textAttributes(x: imageFrame.midX, y: imageFrame.midY + 0.35 * label.size,
+                                                   size: label.size, fill: "#ffffff"),
+                            text: label.text)
+            }
+        }
+        if let title = hud.title {
+            let titleFrame = hud.titleFrame.flatMap { S.isFinite($0) ? $0 : nil }
+                ?? Rect(x: frame.minX + 16, y: frame.maxY - frame.height * 0.3,
+                        width: frame.width - 32, height: frame.height * 0.22)
+            let label = shrunk(S.cleaned(title), width: titleFrame.width, maximum: 28, minimum: 9)
+            if !label.text.isEmpty {
+                writer.leaf("text", textAttributes(x: titleFrame.midX, y: titleFrame.midY + 0.35 * label.size,
+                                                   size: label.size, fill: "#ffffff", weight: "bold"),
+                            text: label.text)
+            }
+        }
+        writer.close("g")
+    }
+
+    static func drawTouches(_ snapshot: SceneSnapshot, into writer: inout SceneSVGWriter) {
+        let touches = snapshot.touches.filter { $0.location.x.isFinite && $0.location.y.isFinite }
+        guard !touches.isEmpty else { return }
+        writer.open("g", [("id", "touches")])
+        for touch in touches {
+            let x = touch.location.x, y = touch.location.y
+            writer.leaf("circle", [
+                ("cx", S.decimal(x)), ("cy", S.decimal(y)), ("r", "22"),
+                ("fill", "#ff9500"), ("fill-opacity", "0.35"),
+                ("stroke", "#ff9500"), ("stroke-opacity", "0.9"), ("stroke-width", "1.5"),
+            ])
+            writer.leaf("text", textAttributes(x: x, y: y + 4, size: 11, fill: "#7a3e00", weight: "bold"),
+                        text: String(touch.id))
+        }
+        writer.close("g")
+    }
+}
+
+/// Builds an indented XML document, one element per line.
+struct SceneSVGWriter {
+    private(set) var output = ""
+    private var depth = 0
+
+    private func indentation() -> String { String(repeating: "  ", count: depth) }
+
+    private static func attributeText(_ attributes: [(String, String)]) -> String {
+        var text = ""
+        for (name, value) in attributes {
+            text += " " + name + "=\"" + SceneRenderSupport.xmlEscaped(value) + "\""
+        }
+        return text
+    }
+
+    /// Writes an opening tag and indents what follows.
+    mutating func open(_ name: String, _ attributes: [(String, String)]) {
+        output += indentation() + "<" + name + SceneSVGWriter.attributeText(attributes) + ">\n"
+        depth += 1
+    }
+
+    /// Writes a closing tag, undoing one level of indentation.
+    mutating func close(_ name: String) {
+        depth = max(0, depth - 1)
+        output += indentation() + "</" + name + ">\n"
+    }
+
+    /// Writes a complete element on one line: empty (`<rect … />`) without
+    /// text, or with the text (escaped here) between its tags.
+    mutating func leaf(_ name: String, _ attributes: [(String, String)], text: String? = nil) {
+        output += indentation() + "<" + name + SceneSVGWriter.attributeText(attributes)
+        if let text {
+            output += ">" + SceneRenderSupport.xmlEscaped(text) + "</" + name + ">\n"
+        } else {
+            output += "/>\n"
+        }
+    }
+}

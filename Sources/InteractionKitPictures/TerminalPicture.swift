@@ -1,0 +1,501 @@
+import InteractionKitLinux
+import InteractionKitReplay
+
+/// Draws a ``SceneSnapshot`` as a schematic "picture of the screen" made of
+/// text, for a terminal or a log.
+///
+/// The picture is meant to be read by a person who has never seen the code:
+///
+/// ```text
+///  t=0.15s  HUD shows Now Playing                  ← time and caption
+/// ┌ accessibility-large ─────────────────────────┐ ← the window
+/// │          ╭────────────────────────╮          │ ← the HUD …
+/// │          │     ▣ now playing      │          │ ← … its image name …
+/// │          │      ╭╮╷ ╭─╮ ╷╷╷       │          │ ← … and its title
+/// │          │      │││ │ │ │││       │          │   in big letters
+/// │          │      ╵╰╯ ╰─╯ ╰┴╯       │          │
+/// │          ╰────────────────────────╯          │
+/// ├─────────┬────────┬─────────┬────────┬────────┤ ← the tab bar
+/// │  house  │(magni…)│now ●lay…│ person │  gear  │ ← image names; ● a finger
+/// │  Home   │(Search)│Now Play…│Profile │Settings│ ← titles; (…) disabled
+/// │  ▔▔▔▔   │        │         │        │        │ ← ▔▔▔ the selected tab
+/// └─────────┴────────┴─────────┴────────┴────────┘
+/// ```
+///
+/// Conventions:
+/// - **Window**: a frame `columns` wide and 22 lines tall (plus the caption
+///   line above it). The window is scaled non-uniformly on purpose: each tab
+///   bar row gets a full text line while the empty middle of the screen is
+///   squeezed. The content size category is written into the top edge, and
+///   `RTL` at its right end for a right-to-left scene.
+/// - **Tab bar**: always at the bottom, one cell per tab placed from the tabs'
+///   frames and separated by `│`. A cell shows the image name on its first row
+///   and the title, centred and cut with `…`, on its second. The selected tab
+///   is underlined with `▔▔▔` (ASCII `^^^`); a disabled tab has its texts in
+///   parentheses, e.g. `(Search)`.
+/// - **Fingers**: `●` (ASCII `o`) where each touch is; touches outside the
+///   window are not drawn. Fingers are drawn over everything but the HUD.
+/// - **HUD**: a box with rounded corners (ASCII `+`), as wide as the HUD's
+///   frame in proportion, drawn over the middle. It holds the image name after
+///   a `▣` (ASCII `[#]`) and the title in big three-row letters, wrapped on
+///   word boundaries; when a word does not fit in big letters, or a character
+///   has no big-letter glyph, the title is written in plain text instead.
+///
+/// Every line has exactly `columns` characters (counted as `Character`s, one
+/// column each); control and other invisible characters in texts become `?`.
+/// In ASCII mode every character of the output is ASCII (non-ASCII characters
+/// of titles become `?`). There are no colour codes, and the result ends with
+/// a newline. The same snapshot always gives the same text.
+public enum TerminalPicture {
+
+    /// The narrowest and widest pictures drawn; `columns` is clamped to this range.
+    public static let columnRange = 24...200
+
+    /// Renders `snapshot` as text: a caption line and a window frame
+    /// `columns` wide (clamped to ``columnRange``), lines joined by `"\n"`
+    /// with a final newline. With `ascii` only ASCII characters are used.
+    public static func render(_ snapshot: SceneSnapshot, columns: Int = 48, ascii: Bool = false) -> String {
+        var drawing = TerminalPictureDrawing(snapshot: snapshot, columns: columns, ascii: ascii)
+        drawing.draw()
+        return drawing.text()
+    }
+
+    /// A one-line key to the symbols used in the pictures, for printing once
+    /// above a series of pictures.
+    public static func legend(ascii: Bool = false) -> String {
+        ascii
+            ? "o finger   ^^^ selected tab   (Title) disabled tab   [#] image name"
+            : "● finger   ▔▔▔ selected tab   (Title) disabled tab   ▣ image name"
+    }
+}
+
+// MARK: - Drawing
+
+/// The glyphs of one style (Unicode or ASCII).
+private struct TerminalPictureStrokes {
+    let horizontal, vertical: Character
+    let topLeft, topRight, bottomLeft, bottomRight: Character
+    let teeDown, teeUp, teeRight, teeLeft: Character
+    let roundTopLeft, roundTopRight, roundBottomLeft, roundBottomRight: Character
+    let finger, selection: Character
+    let imagePrefix: [Character]
+
+    init(ascii: Bool) {
+        if ascii {
+            horizontal = "-"; vertical = "|"
+            topLeft = "+"; topRight = "+"; bottomLeft = "+"; bottomRight = "+"
+            teeDown = "+"; teeUp = "+"; teeRight = "+"; teeLeft = "+"
+            roundTopLeft = "+"; roundTopRight = "+"; roundBottomLeft = "+"; roundBottomRight = "+"
+            finger = "o"; selection = "^"
+            imagePrefix = Array("[#] ")
+        } else {
+            horizontal = "─"; vertical = "│"
+            topLeft = "┌"; topRight = "┐"; bottomLeft = "└"; bottomRight = "┘"
+            teeDown = "┬"; teeUp = "┴"; teeRight = "├"; teeLeft = "┤"
+            roundTopLeft = "╭"; roundTopRight = "╮"; roundBottomLeft = "╰"; roundBottomRight = "╯"
+            finger = "●"; selection = "▔"
+            imagePrefix = Array("▣ ")
+        }
+    }
+}
+
+/// The state of one terminal rendering: geometry and a character grid.
+private struct TerminalPictureDrawing {
+    typealias S = SceneRenderSupport
+
+    /// Lines of the window frame, borders included.
+    static let frameLines = 22
+    /// Lines the tab bar takes: separator, image names, titles, selection marks.
+    static let tabBarLines = 4
+
+    let snapshot: SceneSnapshot
+    let ascii: Bool
+    let strokes: TerminalPictureStrokes
+    /// Picture width in columns.
+    let width: Int
+    /// Window size used for scaling (sanitised).
+    let windowWidth: Double, windowHeight: Double
+    /// Whether a tab bar is drawn.
+    let hasTabBar: Bool
+    /// The window y where the tab bar starts (0...windowHeight).
+    let tabBarTop: Double
+    /// Lines between the top border and the tab bar (or the bottom border).
+    let bodyLines: Int
+    /// The grid of the frame, `frameLines` rows of `width` characters.
+    var grid: [[Character]]
+
+    init(snapshot: SceneSnapshot, columns: Int, ascii: Bool) {
+        self.snapshot = snapshot
+        self.ascii = ascii
+        strokes = TerminalPictureStrokes(ascii: ascii)
+        width = min(max(columns, TerminalPicture.columnRange.lowerBound), TerminalPicture.columnRange.upperBound)
+        (windowWidth, windowHeight) = S.drawableWindowSize(snapshot.windowSize)
+        hasTabBar = snapshot.tabBarFrame != nil || !snapshot.tabs.isEmpty
+        var top = windowHeight
+        if let frame = snapshot.tabBarFrame, frame.minY.isFinite {
+            top = frame.minY
+        } else if let tabTop = snapshot.tabs.map(\.frame.minY).filter(\.isFinite).min() {
+            top = tabTop
+        }
+        tabBarTop = min(max(top, 0), windowHeight)
+        bodyLines = TerminalPictureDrawing.frameLines - 2 - (hasTabBar ? TerminalPictureDrawing.tabBarLines : 0)
+        grid = Array(repeating: Array(repeating: " ", count: width), count: TerminalPictureDrawing.frameLines)
+    }
+
+    // MARK: Geometry
+
+    /// Row of the tab bar's separator line.
+    var separatorRow: Int { 1 + bodyLines }
+    /// Row of the tabs' image names.
+    var imageRow: Int { separatorRow + 1 }
+    /// Row of the tabs' titles.
+    var titleRow: Int { separatorRow + 2 }
+    /// Row of the selection marks.
+    var markRow: Int { separatorRow + 3 }
+    /// Last row inside the frame.
+    var lastInteriorRow: Int { TerminalPictureDrawing.frameLines - 2 }
+
+    /// The (fractional) column of window x coordinate `x`: 0 maps to column 1
+    /// (just right of the left border), the window's width to `width - 1`
+    /// (the right border).
+    func column(_ x: Double) -> Double {
+        1 + x / windowWidth * Double(width - 2)
+    }
+
+    /// The integer column of `x`, clamped to `lower...upper`.
+    func column(_ x: Double, clampedTo lower: Int, _ upper: Int) -> Int {
+        S.roundedInt(column(x), lower, upper, nanValue: lower)
+    }
+
+    /// The (fractional) row position of window y coordinate `y`.
+    func rowPosition(_ y: Double) -> Double {
+        let y = min(max(S.finite(y, or: 0), 0), windowHeight)
+        if hasTabBar && y >= tabBarTop {
+            let span = windowHeight - tabBarTop
+            let fraction = span > 0 ? (y - tabBarTop) / span : 0
+            return Double(imageRow) + fraction * 3
+        }
+        // Here y < tabBarTop (or there is no tab bar), so the divisor is > 0.
+        let bottom = hasTabBar ? tabBarTop : windowHeight
+        return 1 + y / bottom * Double(bodyLines)
+    }
+
+    /// The row of window y coordinate `y`. Inside the tab bar the upper 60 %
+    /// (where a tab's image sits) maps to the image-name row, the next 25 %
+    /// to the title row and the rest to the selection row.
+    func row(_ y: Double) -> Int {
+        let y = min(max(S.finite(y, or: 0), 0), windowHeight)
+        if hasTabBar && y >= tabBarTop {
+            let span = windowHeight - tabBarTop
+            let fraction = span > 0 ? (y - tabBarTop) / span : 0
+            if fraction < 0.6 { return imageRow }
+            if fraction < 0.85 { return titleRow }
+            return markRow
+        }
+        return S.clampedInt(rowPosition(y), 1, bodyLines, nanValue: 1)
+    }
+
+    // MARK: Grid
+
+    mutating func put(_ character: Character, _ column: Int, _ row: Int) {
+        guard row >= 0, row < grid.count, column >= 0, column < width else { return }
+        grid[row][column] = character
+    }
+
+    /// Writes `characters` from `column` on, clipped to `lower..<upper`.
+    mutating func put(_ characters: [Character], _ column: Int, _ row: Int, within lower: Int, _ upper: Int) {
+        for (offset, character) in characters.enumerated() {
+            let c = column + offset
+            if c >= lower && c < upper { put(character, c, row) }
+        }
+    }
+
+    /// Writes `characters` centred in columns `lower..<upper` (cut with an
+    /// ellipsis when too long); returns the columns used.
+    @discardableResult
+    mutating func putCentred(_ characters: [Character], _ row: Int, within lower: Int, _ upper: Int) -> Range<Int> {
+        let available = upper - lower
+        guard available > 0 else { return lower..<lower }
+        let text = S.truncated(characters, to: available, ascii: ascii)
+        let start = lower + (available - text.count) / 2
+        put(text, start, row, within: lower, upper)
+        return start..<(start + text.count)
+    }
+
+    // MARK: Parts
+
+    mutating func draw() {
+        drawFrame()
+        if hasTabBar { drawTabBar() }
+        drawTouches()
+        if let hud = snapshot.hud { drawHUD(hud) }
+    }
+
+    mutating func drawFrame() {
+        let last = TerminalPictureDrawing.frameLines - 1
+        for c in 1..<(width - 1) {
+            put(strokes.horizontal, c, 0)
+            put(strokes.horizontal, c, last)
+        }
+        for r in 1..<last {
+            put(strokes.vertical, 0, r)
+            put(strokes.vertical, width - 1, r)
+        }
+        put(strokes.topLeft, 0, 0)
+        put(strokes.topRight, width - 1, 0)
+        put(strokes.bottomLeft, 0, last)
+        put(strokes.bottomRight, width - 1, last)
+
+        // Labels in the top edge: the content size on the left, RTL on the right.
+        var right = width - 2
+        if snapshot.layoutDirection == .rightToLeft {
+            let label: [Character] = Array(" RTL ")
+            if width - 2 - label.count > 2 {
+                put(label, width - 2 - label.count, 0, within: 1, width - 1)
+                right = width - 2 - label.count - 1
+            }
+        }
+        let size = S.trimmed(S.terminalCharacters(snapshot.contentSize, ascii: ascii))
+        if !size.isEmpty, right - 2 > 3 {
+            let label = [" "] + S.truncated(size, to: right - 2 - 2, ascii: ascii) + [" "]
+            put(label, 1, 0, within: 1, right)
+        }
+    }
+
+    mutating func drawTabBar() {
+        let bottom = TerminalPictureDrawing.frameLines - 1
+        // The separator line between the screen and the tab bar.
+        for c in 1..<(width - 1) { put(strokes.horizontal, c, separatorRow) }
+        put(strokes.teeRight, 0, separatorRow)
+        put(strokes.teeLeft, width - 1, separatorRow)
+
+        for tab in snapshot.tabs {
+            let frame = tab.frame
+            guard frame.minX.isFinite, frame.maxX.isFinite else { continue }
+            let start = column(frame.minX, clampedTo: 1, width - 1)
+            let end = column(frame.maxX, clampedTo: 1, width - 1)
+            // Cell walls, unless they fall on the window's own border.
+            for wall in [start, end] where wall > 1 && wall < width - 1 {
+                put(strokes.teeDown, wall, separatorRow)
+                for r in imageRow...markRow { put(strokes.vertical, wall, r) }
+                put(strokes.teeUp, wall, bottom)
+            }
+            let lower = start > 1 ? start + 1 : start
+            let upper = end
+            guard upper > lower else { continue }
+
+            let image = tab.imageName.map { S.trimmed(S.terminalCharacters($0, ascii: ascii)) } ?? []
+            let title = tab.title.map { S.trimmed(S.terminalCharacters($0, ascii: ascii)) } ?? []
+            let available = upper - lower
+            var marked: Range<Int>? = nil
+            if !image.isEmpty {
+                let used = putCentred(dimmed(image, tab.isEnabled, available), imageRow, within: lower, upper)
+                marked = used
+            }
+            if !title.isEmpty {
+                let used = putCentred(dimmed(title, tab.isEnabled, available), titleRow, within: lower, upper)
+                marked = used
+            }
+            if tab.isSelected {
+                let range = (marked?.isEmpty ?? true) ? lower..<upper : (marked ?? lower..<upper)
+                for c in range { put(strokes.selection, c, markRow) }
+            }
+        }
+    }
+
+    /// `text` fitted to `width` columns, in parentheses when the tab is disabled.
+    func dimmed(_ text: [Character], _ isEnabled: Bool, _ width: Int) -> [Character] {
+        if isEnabled || width < 3 { return S.truncated(text, to: width, ascii: ascii) }
+        return ["("] + S.truncated(text, to: width - 2, ascii: ascii) + [")"]
+    }
+
+    mutating func drawTouches() {
+        for touch in snapshot.touches {
+            let p = touch.location
+            guard p.x.isFinite, p.y.isFinite,
+                  p.x >= 0, p.x <= windowWidth, p.y >= 0, p.y <= windowHeight else { continue }
+            let c = column(p.x, clampedTo: 1, width - 2)
+            put(strokes.finger, c, row(p.y))
+        }
+    }
+
+    // MARK: HUD
+
+    mutating func drawHUD(_ hud: HUDSnapshot) {
+        // Horizontal extent: the HUD frame's, in proportion, within the window.
+        let interiorWidth = width - 2
+        var boxWidth: Int
+        var centre: Double
+        if S.isFinite(hud.frame) {
+            let left = column(hud.frame.minX)
+            let right = column(hud.frame.maxX)
+            boxWidth = S.roundedInt(right - left, 0, interiorWidth, nanValue: 0)
+            centre = (left + right) / 2
+        } else {
+            boxWidth = S.roundedInt(Double(interiorWidth) * 220 / 390, 0, interiorWidth, nanValue: 0)
+            centre = Double(width) / 2
+        }
+        boxWidth = min(max(boxWidth, min(10, interiorWidth)), interiorWidth)
+        var boxLeft = S.roundedInt(centre - Double(boxWidth) / 2, 1, width - 1 - boxWidth, nanValue: 1)
+        boxLeft = min(max(boxLeft, 1), width - 1 - boxWidth)
+        let inner = boxWidth - 2
+        guard inner > 0 else { return }
+
+        // Content, trying the roomiest layout first.
+        let maxInnerRows = lastInteriorRow - 2
+        let content = hudContent(hud, innerWidth: inner, maxRows: maxInnerRows)
+        let boxHeight = content.count + 2
+
+        // Vertical extent: centred on the HUD frame's middle, inside the window.
+        let middle = S.isFinite(hud.frame)
+            ? rowPosition((hud.frame.minY + hud.frame.maxY) / 2)
+            : Double(1 + bodyLines / 2)
+        let lowestTop = lastInteriorRow + 1 - boxHeight
+        let boxTop = S.roundedInt(middle + 0.5 - Double(boxHeight) / 2, 1, max(1, lowestTop), nanValue: 1)
+
+        let boxRight = boxLeft + boxWidth - 1
+        let boxBottom = boxTop + boxHeight - 1
+        for r in boxTop...boxBottom {
+            for c in boxLeft...boxRight { put(" ", c, r) }
+            put(strokes.vertical, boxLeft, r)
+            put(strokes.vertical, boxRight, r)
+        }
+        for c in boxLeft...boxRight {
+            put(strokes.horizontal, c, boxTop)
+            put(strokes.horizontal, c, boxBottom)
+        }
+        put(strokes.roundTopLeft, boxLeft, boxTop)
+        put(strokes.roundTopRight, boxRight, boxTop)
+        put(strokes.roundBottomLeft, boxLeft, boxBottom)
+        put(strokes.roundBottomRight, boxRight, boxBottom)
+
+        for (offset, line) in content.enumerated() {
+            let r = boxTop + 1 + offset
+            let start = boxLeft + 1 + max(0, inner - line.count) / 2
+            put(line, start, r, within: boxLeft + 1, boxRight)
+        }
+    }
+
+    /// The HUD's inner lines (not yet centred), at most `maxRows` of them,
+    /// each at most `innerWidth` characters.
+    func hudContent(_ hud: HUDSnapshot, innerWidth: Int, maxRows: Int) -> [[Character]] {
+        let imageName = hud.imageName.map { S.trimmed(S.terminalCharacters($0, ascii: ascii)) } ?? []
+        let title = hud.title.map { S.trimmed(S.terminalCharacters($0, ascii: ascii)) } ?? []
+        let imageLines: [[Character]] = imageName.isEmpty
+            ? []
+            : [S.truncated(strokes.imagePrefix + imageName, to: innerWidth, ascii: ascii)]
+
+        func assemble(_ titleLines: [[Character]], padded: Bool) -> [[Character]] {
+            var lines: [[Character]] = padded ? [[]] : []
+            lines += imageLines
+            if !imageLines.isEmpty && !titleLines.isEmpty { lines.append([]) }
+            lines += titleLines
+            if padded { lines.append([]) }
+            return lines
+        }
+
+        if title.isEmpty {
+            let lines = assemble([], padded: true)
+            return lines.count >= 3 ? lines : [[], [], []]
+        }
+        if let big = bigTitle(title, innerWidth: innerWidth) {
+            for padded in [true, false] {
+                let lines = assemble(big, padded: padded)
+                if lines.count <= maxRows { return lines }
+            }
+        }
+        for padded in [true, false] {
+            let overhead = assemble([[]], padded: padded).count - 1
+            let plain = plainTitle(title, innerWidth: innerWidth, maxLines: max(1, maxRows - overhead))
+            let lines = assemble(plain, padded: padded)
+            if lines.count <= maxRows || !padded { return Array(lines.prefix(maxRows)) }
+        }
+        return []
+    }
+
+    /// `title` in big letters wrapped on word boundaries (a blank line between
+    /// big lines), or `nil` when a word is too wide or a character has no glyph.
+    func bigTitle(_ title: [Character], innerWidth: Int) -> [[Character]]? {
+        let words = S.words(title)
+        guard !words.isEmpty else { return nil }
+        var lines: [[Character]] = []
+        var current: [Character] = []
+        for word in words {
+            guard let wordWidth = SceneBlockFont.width(of: word), wordWidth <= innerWidth else { return nil }
+            let candidate = current.isEmpty ? word : current + [" "] + word
+            if let candidateWidth = SceneBlockFont.width(of: candidate), candidateWidth <= innerWidth {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = word
+            }
+        }
+        lines.append(current)
+        var rows: [[Character]] = []
+        for (index, line) in lines.enumerated() {
+            guard let big = SceneBlockFont.render(line, ascii: ascii) else { return nil }
+            if index > 0 { rows.append([]) }
+            rows += big
+        }
+        return rows
+    }
+
+    /// `title` as plain text wrapped on word boundaries into at most
+    /// `maxLines` lines of `innerWidth` characters (over-long words are split,
+    /// and the last line ends with an ellipsis when text was left out).
+    func plainTitle(_ title: [Character], innerWidth: Int, maxLines: Int) -> [[Character]] {
+        guard innerWidth > 0, maxLines > 0 else { return [] }
+        var lines: [[Character]] = []
+        var current: [Character] = []
+        for word in S.words(title) {
+            var word = word
+            if !current.isEmpty {
+                if current.count + 1 + word.count <= innerWidth {
+                    current += [" "] + word
+                    continue
+                }
+                lines.append(current)
+                current = []
+            }
+            while word.count > innerWidth {
+                lines.append(Array(word.prefix(innerWidth)))
+                word = Array(word.dropFirst(innerWidth))
+            }
+            current = word
+        }
+        if !current.isEmpty { lines.append(current) }
+        if lines.count > maxLines {
+            var kept = Array(lines.prefix(maxLines))
+            if let last = kept.popLast() {
+                let cut = last.count < innerWidth ? last + [ascii ? "~" : "…"]
+                    : S.truncated(last + ["x"], to: innerWidth, ascii: ascii)
+                kept.append(cut)
+            }
+            return kept
+        }
+        return lines
+    }
+
+    // MARK: Output
+
+    func text() -> String {
+        var header: [Character] = [" "]
+        if let seconds = S.fixedSeconds(snapshot.time) {
+            header += Array("t=" + seconds + "s")
+        } else {
+            header += Array("t=?")
+        }
+        let caption = S.trimmed(S.terminalCharacters(snapshot.caption, ascii: ascii))
+        if !caption.isEmpty { header += [" ", " "] + caption }
+        header = S.truncated(header, to: width, ascii: ascii)
+        header += Array(repeating: " ", count: width - header.count)
+
+        var output = String(header)
+        for line in grid {
+            output += "\n"
+            output += String(line)
+        }
+        output += "\n"
+        return output
+    }
+}

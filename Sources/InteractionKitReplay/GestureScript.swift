@@ -1,0 +1,150 @@
+import InteractionKitEvemu
+import InteractionKitLinux
+
+/// A gesture script, parsed and validated: the scene to build and the steps
+/// to replay on virtual time.
+///
+/// Scripts are line-oriented text (see `GestureScriptParser` for the
+/// language). A script that parses is known to be playable: every item it
+/// names exists, every touch it moves or lifts is down, every number is
+/// finite.
+public struct GestureScript: Hashable, Sendable {
+    /// The name the script was read from, used in diagnostics.
+    public var file: String
+    /// The scene the steps run in.
+    public var scene: Scene
+    /// The steps, in time order.
+    public var steps: [Step]
+
+    /// Creates a script from its parts.
+    public init(file: String, scene: Scene, steps: [Step]) {
+        self.file = file
+        self.scene = scene
+        self.steps = steps
+    }
+
+    /// The scene a script builds before its steps run.
+    public struct Scene: Hashable, Sendable {
+        /// The window's size, in points (390 × 844 by default).
+        public var windowSize = Size(width: 390, height: 844)
+        /// The text size (`large` by default).
+        public var contentSize = ContentSizeCategory.large
+        /// The window's layout direction (left to right by default).
+        public var layoutDirection = LayoutDirection.leftToRight
+        /// The titles of a standalone tab bar at the bottom of the window, or nil for none.
+        public var tabTitles: [String]?
+        /// Titles of tabs that are disabled.
+        public var disabledTabs: [String] = []
+        /// The title of the tab selected at the start, if any.
+        public var selectedTab: String?
+        /// The recognizers of a full-window surface behind everything, if any.
+        public var surfaceRecognizers: [SurfaceRecognizer] = []
+
+        /// The default scene: a 390 × 844 window at the default text size, nothing in it.
+        public init() {}
+    }
+
+    /// A recognizer the script's `surface` line can put on a full-window view.
+    public enum SurfaceRecognizer: String, Hashable, Sendable, CaseIterable {
+        /// A `TapGestureRecognizer`, logged as `tap`.
+        case tap
+        /// A `LongPressGestureRecognizer`, logged as `long-press`.
+        case longPress = "long-press"
+        /// A `PanGestureRecognizer`, logged as `pan`.
+        case pan
+    }
+
+    /// Where a touch goes: a point in window coordinates, or the centre of a tab.
+    public enum Target: Hashable, Sendable {
+        /// A point in window coordinates.
+        case point(Point)
+        /// The centre of the tab with this title.
+        case item(String)
+    }
+
+    /// One line of the gesture part of a script.
+    public struct Step: Hashable, Sendable {
+        /// The script line the step came from.
+        public var line: Int
+        /// What the step does.
+        public var action: Action
+
+        /// Creates a step.
+        public init(line: Int, action: Action) {
+            self.line = line
+            self.action = action
+        }
+    }
+
+    /// What a step does.
+    public enum Action: Hashable, Sendable {
+        /// A finger goes down.
+        case down(id: Int, at: Target)
+        /// A finger that is down moves.
+        case move(id: Int, to: Target)
+        /// A finger lifts, where it is or at a target.
+        case up(id: Int, at: Target?)
+        /// A finger is cancelled by the system, where it is or at a target.
+        case cancel(id: Int, at: Target?)
+        /// Virtual time passes, in seconds.
+        case wait(Double)
+        /// The text size changes.
+        case contentSize(ContentSizeCategory)
+        /// A real touchscreen recording is replayed from the current time.
+        case recording(ReplayRecording)
+    }
+}
+
+/// A touchscreen recording a script replays: its samples in window
+/// coordinates, relative to the moment the replay starts.
+public struct ReplayRecording: Hashable, Sendable {
+    /// The recording's file, for the transcript.
+    public var file: String
+    /// The device's name.
+    public var deviceName: String
+    /// Samples with timestamps counted from 0 and ids counted from 0.
+    public var samples: [TouchInput]
+
+    /// Creates a recording from its samples.
+    public init(file: String, deviceName: String, samples: [TouchInput]) {
+        self.file = file
+        self.deviceName = deviceName
+        self.samples = samples
+    }
+
+    /// The number of distinct fingers in the recording.
+    public var contactCount: Int {
+        var count = 0
+        for sample in samples where sample.phase == .began { count += 1 }
+        return count
+    }
+
+    /// The time from the first sample to the last, in seconds.
+    public var duration: Double { samples.last?.timestamp ?? 0 }
+}
+
+extension ContentSizeCategory {
+    /// The category's name in scripts and transcripts, in kebab case (`accessibility-large`).
+    public var scriptName: String {
+        switch self {
+        case .extraSmall: "extra-small"
+        case .small: "small"
+        case .medium: "medium"
+        case .large: "large"
+        case .extraLarge: "extra-large"
+        case .extraExtraLarge: "extra-extra-large"
+        case .extraExtraExtraLarge: "extra-extra-extra-large"
+        case .accessibilityMedium: "accessibility-medium"
+        case .accessibilityLarge: "accessibility-large"
+        case .accessibilityExtraLarge: "accessibility-extra-large"
+        case .accessibilityExtraExtraLarge: "accessibility-extra-extra-large"
+        case .accessibilityExtraExtraExtraLarge: "accessibility-extra-extra-extra-large"
+        }
+    }
+
+    /// The category named `name` in kebab case, or nil.
+    public init?(scriptName name: String) {
+        guard let match = ContentSizeCategory.allCases.first(where: { $0.scriptName == name }) else { return nil }
+        self = match
+    }
+}

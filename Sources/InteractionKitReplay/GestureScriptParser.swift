@@ -1,0 +1,604 @@
+import InteractionKitEvemu
+import InteractionKitLinux
+
+/// Reads and validates gesture scripts, the Demo's input language.
+///
+/// A script is UTF-8 text, one command a line; `#` starts a comment (outside
+/// quotes) and blank lines are ignored. Times are seconds, coordinates window
+/// points. Scene lines come first:
+///
+/// ```
+/// window 390 844                      # the window's size (default 390 844)
+/// content-size accessibility-large    # kebab case of ContentSizeCategory (default large)
+/// layout rtl                          # ltr (default) or rtl
+/// tabbar Home Search "Now Playing"    # a standalone tab bar, 49 points high, at the bottom
+/// disable Search                      # disable tabs by title
+/// select Home                         # the tab selected at the start
+/// surface tap long-press pan          # a full-window view with these recognizers
+/// ```
+///
+/// Then gesture lines, in time order:
+///
+/// ```
+/// down 40 820          # touch 0 goes down; `down @Home` = the centre of tab Home
+/// wait 0.6             # virtual time passes (a finger held still)
+/// move @"Now Playing"  # or `move X Y`
+/// up                   # or `cancel`; either may name where: `up @Settings`
+/// down 10 10 id 1      # `id N` at the end of a touch line picks touch N (0…9999)
+/// content-size large   # the text size may change mid-gesture
+/// evemu "drag.events" desc "device.desc"   # replay a touchscreen recording
+/// ```
+///
+/// The whole script is checked before anything runs, and every error is
+/// reported with its line and column: unknown commands or tabs, missing,
+/// extra or non-finite numbers, negative waits, a touch moved or lifted that
+/// is not down, an unclosed quote, bytes that are not UTF-8, a file over
+/// the size limits, and errors inside replayed recordings.
+public struct GestureScriptParser: Sendable {
+    /// The largest script accepted, in bytes (1 MiB).
+    public static let maximumBytes = 1 << 20
+    /// The most lines accepted.
+    public static let maximumLines = 100_000
+    /// The longest line accepted, in characters.
+    public static let maximumLineLength = 4_096
+    /// The largest touch id a script may use.
+    public static let maximumTouchID = 9_999
+    /// The first touch id given to a replayed recording's fingers, above any script id.
+    public static let recordingTouchIDBase = 10_000
+    /// The height of the script's standalone tab bar, in points.
+    public static let tabBarHeight = 49.0
+    /// The most errors reported before giving up.
+    public static let maximumDiagnostics = 50
+
+    /// Reads a file a script refers to (a recording), given its path; nil when it cannot be read.
+    public typealias FileLoader = @Sendable (String) -> [UInt8]?
+
+    /// The script's name, used in diagnostics and to resolve relative paths.
+    public var file: String
+    /// How to read recordings; nil refuses `evemu` lines.
+    public var loader: FileLoader?
+
+    /// Creates a parser for a script named `file`.
+    public init(file: String, loader: FileLoader? = nil) {
+        self.file = file
+        self.loader = loader
+    }
+
+    /// Parses a script given as text.
+    public func parse(_ text: String) throws(ScriptErrors) -> GestureScript {
+        try parse(Array(text.utf8))
+    }
+
+    /// Parses a script given as bytes, which must be UTF-8.
+    public func parse(_ bytes: [UInt8]) throws(ScriptErrors) -> GestureScript {
+        var state = ParseState(file: file, loader: loader)
+        if bytes.count > Self.maximumBytes {
+            state.error(line: 1, column: 1, "the script is \(bytes.count) bytes; the limit is \(Self.maximumBytes)")
+            throw ScriptErrors(state.diagnostics)
+        }
+        var lineNumber = 0
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            lineNumber += 1
+            if lineNumber > Self.maximumLines {
+                state.error(line: lineNumber, column: 1, "the script has more than \(Self.maximumLines) lines")
+                break
+            }
+            var lineEnd = end
+            if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            state.parseLine(bytes[start..<lineEnd], number: lineNumber)
+            if state.diagnostics.count >= Self.maximumDiagnostics { break }
+            if end == bytes.count { break }
+            start = end + 1
+        }
+        guard state.diagnostics.isEmpty else { throw ScriptErrors(state.diagnostics) }
+        return GestureScript(file: file, scene: state.scene, steps: state.steps)
+    }
+}
+
+/// A word of a script line, with the column it starts at.
+struct ScriptToken {
+    enum Kind: Equatable {
+        /// A bare word.
+        case word
+        /// A quoted string.
+        case quoted
+        /// `@Name` or `@"Name"`: a tab.
+        case item
+    }
+
+    var kind: Kind
+    var text: String
+    var column: Int
+}
+
+/// The parser's working state while it reads lines.
+private struct ParseState {
+    let file: String
+    let loader: GestureScriptParser.FileLoader?
+    var scene = GestureScript.Scene()
+    var steps: [GestureScript.Step] = []
+    var diagnostics: [ScriptDiagnostic] = []
+    var touchesDown: Set<Int> = []
+    var inGesturePart = false
+    var sceneLinesSeen: Set<String> = []
+
+    init(file: String, loader: GestureScriptParser.FileLoader?) {
+        self.file = file
+        self.loader = loader
+    }
+
+    mutating func error(line: Int, column: Int, _ message: String) {
+        diagnostics.append(ScriptDiagnostic(file: file, line: line, column: column, message: message))
+    }
+
+    mutating func parseLine(_ bytes: ArraySlice<UInt8>, number: Int) {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            error(line: number, column: Self.columnOfInvalidUTF8(bytes), "the text is not valid UTF-8")
+            return
+        }
+        let characters = Array(text)
+        if characters.count > GestureScriptParser.maximumLineLength {
+            error(line: number, column: GestureScriptParser.maximumLineLength + 1,
+                  "the line is longer than \(GestureScriptParser.maximumLineLength) characters")
+            return
+        }
+        var tokens: [ScriptToken] = []
+        guard tokenize(characters, line: number, into: &tokens) else { return }
+        guard let command = tokens.first else { return }
+        guard command.kind == .word else {
+            error(line: number, column: command.column, "expected a command, found '\(command.text)'")
+            return
+        }
+        var line = LineReader(tokens: tokens, line: number, endColumn: characters.count + 1)
+        line.index = 1
+        parseCommand(command, &line)
+        diagnostics.append(contentsOf: line.diagnostics.map {
+            ScriptDiagnostic(file: file, line: number, column: $0.column, message: $0.message)
+        })
+    }
+
+    /// The 1-based character column of the first byte that breaks UTF-8.
+    static func columnOfInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int {
+        var column = 1
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid:
+                column += 1
+            case .error, .emptyInput:
+                return column
+            }
+        }
+    }
+
+    // MARK: Tokens
+
+    mutating func tokenize(_ characters: [Character], line: Int, into tokens: inout [ScriptToken]) -> Bool {
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "#" { break }
+            if character.isWhitespace {
+                index += 1
+                continue
+            }
+            let column = index + 1
+            var kind = ScriptToken.Kind.word
+            if character == "@" {
+                kind = .item
+                index += 1
+                if index >= characters.count || characters[index].isWhitespace || characters[index] == "#" {
+                    error(line: line, column: column, "'@' must be followed by a tab's title, as in @Home or @\"Now Playing\"")
+                    return false
+                }
+            }
+            if index < characters.count && characters[index] == "\"" {
+                let quoteColumn = index + 1
+                index += 1
+                var text = ""
+                var closed = false
+                while index < characters.count {
+                    let next = characters[index]
+                    if next == "\\" && index + 1 < characters.count {
+                        text.append(characters[index + 1])
+                        index += 2
+                        continue
+                    }
+                    if next == "\"" {
+                        closed = true
+                        index += 1
+                        break
+                    }
+                    text.append(next)
+                    index += 1
+                }
+                guard closed else {
+                    error(line: line, column: quoteColumn, "this quote is never closed; add a '\"' at the end of the text")
+                    return false
+                }
+                if index < characters.count && !characters[index].isWhitespace && characters[index] != "#" {
+                    error(line: line, column: index + 1, "expected a space after the closing quote")
+                    return false
+                }
+                tokens.append(ScriptToken(kind: kind == .item ? .item : .quoted, text: text, column: column))
+                continue
+            }
+            var text = ""
+            while index < characters.count && !characters[index].isWhitespace && characters[index] != "#" {
+                text.append(characters[index])
+                index += 1
+            }
+            tokens.append(ScriptToken(kind: kind, text: text, column: column))
+        }
+        return true
+    }
+
+    // MARK: Commands
+
+    static let sceneCommands: Set<String> = ["window", "layout", "tabbar", "disable", "select", "surface"]
+    static let gestureCommands: Set<String> = ["down", "move", "up", "cancel", "wait", "evemu"]
+
+    mutating func parseCommand(_ command: ScriptToken, _ line: inout LineReader) {
+        let name = command.text
+        if Self.sceneCommands.contains(name) {
+            if inGesturePart {
+                line.fail(at: command.column, "'\(name)' describes the scene, so it must come before the first gesture line")
+                return
+            }
+            if name != "disable" {
+                if sceneLinesSeen.contains(name) {
+                    line.fail(at: command.column, "'\(name)' is given twice; keep one")
+                    return
+                }
+                sceneLinesSeen.insert(name)
+            }
+        }
+        if Self.gestureCommands.contains(name) { inGesturePart = true }
+        switch name {
+        case "window": parseWindow(&line)
+        case "content-size": parseContentSize(&line)
+        case "layout": parseLayout(&line)
+        case "tabbar": parseTabBar(&line)
+        case "disable": parseDisable(&line)
+        case "select": parseSelect(&line)
+        case "surface": parseSurface(&line)
+        case "down", "move", "up", "cancel": parseTouch(name, &line)
+        case "wait": parseWait(&line)
+        case "evemu": parseRecording(&line)
+        default:
+            line.fail(at: command.column, "unknown command '\(name)'; expected one of: window, content-size, layout, "
+                + "tabbar, disable, select, surface, down, move, up, cancel, wait, evemu")
+        }
+    }
+
+    mutating func parseWindow(_ line: inout LineReader) {
+        guard let width = line.number("the window's width"), let height = line.number("the window's height") else { return }
+        guard line.finish() else { return }
+        guard width.value > 0, height.value > 0 else {
+            line.fail(at: width.value > 0 ? height.column : width.column, "the window's size must be positive")
+            return
+        }
+        scene.windowSize = Size(width: width.value, height: height.value)
+    }
+
+    mutating func parseContentSize(_ line: inout LineReader) {
+        guard let token = line.word("a content size such as 'large' or 'accessibility-large'") else { return }
+        guard let category = ContentSizeCategory(scriptName: token.text) else {
+            line.fail(at: token.column, "unknown content size '\(token.text)'; expected one of: "
+                + ContentSizeCategory.allCases.map(\.scriptName).joined(separator: ", "))
+            return
+        }
+        guard line.finish() else { return }
+        if inGesturePart {
+            steps.append(GestureScript.Step(line: line.line, action: .contentSize(category)))
+        } else {
+            if sceneLinesSeen.contains("content-size") {
+                line.fail(at: token.column, "'content-size' is given twice in the scene; keep one")
+                return
+            }
+            sceneLinesSeen.insert("content-size")
+            scene.contentSize = category
+        }
+    }
+
+    mutating func parseLayout(_ line: inout LineReader) {
+        guard let token = line.word("'ltr' or 'rtl'") else { return }
+        switch token.text {
+        case "ltr": scene.layoutDirection = .leftToRight
+        case "rtl": scene.layoutDirection = .rightToLeft
+        default:
+            line.fail(at: token.column, "unknown layout '\(token.text)'; expected 'ltr' or 'rtl'")
+            return
+        }
+        _ = line.finish()
+    }
+
+    mutating func parseTabBar(_ line: inout LineReader) {
+        var titles: [String] = []
+        while let token = line.next() {
+            guard token.kind != .item else {
+                line.fail(at: token.column, "a tab's title is written without '@' here")
+                return
+            }
+            guard !titles.contains(token.text) else {
+                line.fail(at: token.column, "the tab '\(token.text)' is listed twice; titles must be distinct")
+                return
+            }
+            titles.append(token.text)
+        }
+        guard !titles.isEmpty else {
+            line.fail(at: line.endColumn, "expected the tabs' titles, as in: tabbar Home Search \"Now Playing\"")
+            return
+        }
+        scene.tabTitles = titles
+    }
+
+    mutating func parseDisable(_ line: inout LineReader) {
+        var any = false
+        while let token = line.next() {
+            guard let title = tabTitle(token, &line) else { return }
+            if !scene.disabledTabs.contains(title) { scene.disabledTabs.append(title) }
+            any = true
+        }
+        if !any { line.fail(at: line.endColumn, "expected the title of a tab to disable") }
+    }
+
+    mutating func parseSelect(_ line: inout LineReader) {
+        guard let token = line.next() else {
+            line.fail(at: line.endColumn, "expected the title of the tab to select")
+            return
+        }
+        guard let title = tabTitle(token, &line), line.finish() else { return }
+        scene.selectedTab = title
+    }
+
+    mutating func parseSurface(_ line: inout LineReader) {
+        var recognizers: [GestureScript.SurfaceRecognizer] = []
+        while let token = line.next() {
+            guard let recognizer = GestureScript.SurfaceRecognizer(rawValue: token.text), token.kind == .word else {
+                line.fail(at: token.column, "unknown recognizer '\(token.text)'; expected tap, long-press or pan")
+                return
+            }
+            guard !recognizers.contains(recognizer) else {
+                line.fail(at: token.column, "'\(token.text)' is listed twice")
+                return
+            }
+            recognizers.append(recognizer)
+        }
+        guard !recognizers.isEmpty else {
+            line.fail(at: line.endColumn, "expected recognizers, as in: surface tap long-press pan")
+            return
+        }
+        scene.surfaceRecognizers = recognizers
+    }
+
+    /// A tab's title in a `disable`/`select` line or after `@`: it must name a tab.
+    mutating func tabTitle(_ token: ScriptToken, _ line: inout LineReader) -> String? {
+        guard let titles = scene.tabTitles else {
+            line.fail(at: token.column, "there is no tab bar; add a 'tabbar' line before naming tabs")
+            return nil
+        }
+        guard titles.contains(token.text) else {
+            line.fail(at: token.column, "unknown tab '\(token.text)'; the tabs are: "
+                + titles.map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: ", "))
+            return nil
+        }
+        return token.text
+    }
+
+    mutating func parseTouch(_ name: String, _ line: inout LineReader) {
+        let commandColumn = line.tokens[0].column
+        var target: GestureScript.Target?
+        if let next = line.peek(), !(next.kind == .word && next.text == "id") {
+            guard let parsed = parseTarget(&line) else { return }
+            target = parsed
+        }
+        var id = 0
+        if let next = line.peek(), next.kind == .word, next.text == "id" {
+            line.index += 1
+            guard let parsed = line.touchID() else { return }
+            id = parsed
+        }
+        guard line.finish() else { return }
+        switch name {
+        case "down":
+            guard let target else {
+                line.fail(at: line.endColumn, "expected where the finger goes down: X Y, or @Tab")
+                return
+            }
+            guard !touchesDown.contains(id) else {
+                line.fail(at: commandColumn, "touch \(id) is already down; lift it first or use another id")
+                return
+            }
+            touchesDown.insert(id)
+            steps.append(GestureScript.Step(line: line.line, action: .down(id: id, at: target)))
+        case "move":
+            guard let target else {
+                line.fail(at: line.endColumn, "expected where the finger moves to: X Y, or @Tab")
+                return
+            }
+            guard touchesDown.contains(id) else {
+                line.fail(at: commandColumn, "touch \(id) is not down; add a 'down' line first")
+                return
+            }
+            steps.append(GestureScript.Step(line: line.line, action: .move(id: id, to: target)))
+        default:
+            guard touchesDown.contains(id) else {
+                line.fail(at: commandColumn, "touch \(id) is not down, so it cannot \(name == "up" ? "lift" : "be cancelled")")
+                return
+            }
+            touchesDown.remove(id)
+            let action: GestureScript.Action = name == "up" ? .up(id: id, at: target) : .cancel(id: id, at: target)
+            steps.append(GestureScript.Step(line: line.line, action: action))
+        }
+    }
+
+    mutating func parseTarget(_ line: inout LineReader) -> GestureScript.Target? {
+        guard let first = line.peek() else { return nil }
+        if first.kind == .item {
+            line.index += 1
+            guard let title = tabTitle(first, &line) else { return nil }
+            return .item(title)
+        }
+        guard let x = line.number("an x coordinate"), let y = line.number("a y coordinate") else { return nil }
+        return .point(Point(x: x.value, y: y.value))
+    }
+
+    mutating func parseWait(_ line: inout LineReader) {
+        guard let seconds = line.number("how many seconds to wait") else { return }
+        guard line.finish() else { return }
+        guard seconds.value >= 0 else {
+            line.fail(at: seconds.column, "a wait cannot be negative; time only moves forward")
+            return
+        }
+        steps.append(GestureScript.Step(line: line.line, action: .wait(seconds.value)))
+    }
+
+    mutating func parseRecording(_ line: inout LineReader) {
+        guard let path = line.path("the recording's path in quotes, as in: evemu \"drag.events\"") else { return }
+        var descriptionPath: ScriptToken?
+        if let next = line.peek(), next.kind == .word, next.text == "desc" {
+            line.index += 1
+            guard let parsed = line.path("the description's path in quotes, as in: desc \"device.desc\"") else { return }
+            descriptionPath = parsed
+        }
+        guard line.finish() else { return }
+        guard let loader else {
+            line.fail(at: path.column, "recordings cannot be read here (no file loader was given)")
+            return
+        }
+        let eventsPath = resolve(path.text)
+        guard let eventsBytes = loader(eventsPath) else {
+            line.fail(at: path.column, "cannot read the recording '\(eventsPath)'")
+            return
+        }
+        var descriptionText: String?
+        var descriptionFile: String?
+        if let descriptionPath {
+            let resolved = resolve(descriptionPath.text)
+            guard let bytes = loader(resolved) else {
+                line.fail(at: descriptionPath.column, "cannot read the description '\(resolved)'")
+                return
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                line.fail(at: descriptionPath.column, "the description '\(resolved)' is not valid UTF-8")
+                return
+            }
+            descriptionText = text
+            descriptionFile = resolved
+        }
+        guard let eventsText = String(validating: eventsBytes, as: UTF8.self) else {
+            line.fail(at: path.column, "the recording '\(eventsPath)' is not valid UTF-8")
+            return
+        }
+        do {
+            let recording = try EvemuRecording(
+                events: eventsText, eventsFile: eventsPath, description: descriptionText, descriptionFile: descriptionFile
+            )
+            let samples = recording.touchInputs(
+                windowSize: scene.windowSize, startTime: 0, firstTouchID: GestureScriptParser.recordingTouchIDBase
+            )
+            steps.append(GestureScript.Step(line: line.line, action: .recording(
+                ReplayRecording(file: path.text, deviceName: recording.device.name, samples: samples)
+            )))
+        } catch {
+            diagnostics.append(error)
+            line.fail(at: path.column, "the recording '\(eventsPath)' has errors (above)")
+        }
+    }
+
+    /// A path relative to the script's folder.
+    func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        guard let slash = file.lastIndex(of: "/") else { return path }
+        return String(file[...slash]) + path
+    }
+}
+
+/// Reads the arguments of one line and collects its errors.
+private struct LineReader {
+    let tokens: [ScriptToken]
+    let line: Int
+    let endColumn: Int
+    var index = 0
+    var diagnostics: [(column: Int, message: String)] = []
+
+    init(tokens: [ScriptToken], line: Int, endColumn: Int) {
+        self.tokens = tokens
+        self.line = line
+        self.endColumn = endColumn
+    }
+
+    mutating func fail(at column: Int, _ message: String) {
+        diagnostics.append((column, message))
+    }
+
+    func peek() -> ScriptToken? {
+        index < tokens.count ? tokens[index] : nil
+    }
+
+    mutating func next() -> ScriptToken? {
+        guard let token = peek() else { return nil }
+        index += 1
+        return token
+    }
+
+    mutating func word(_ expected: String) -> ScriptToken? {
+        guard let token = next() else {
+            fail(at: endColumn, "expected \(expected)")
+            return nil
+        }
+        return token
+    }
+
+    mutating func number(_ expected: String) -> (value: Double, column: Int)? {
+        guard let token = next() else {
+            fail(at: endColumn, "expected \(expected)")
+            return nil
+        }
+        guard token.kind == .word, let value = Double(token.text) else {
+            fail(at: token.column, "expected \(expected), found '\(token.text)'")
+            return nil
+        }
+        guard value.isFinite else {
+            fail(at: token.column, "'\(token.text)' is not a finite number")
+            return nil
+        }
+        return (value, token.column)
+    }
+
+    mutating func touchID() -> Int? {
+        guard let token = next() else {
+            fail(at: endColumn, "expected a touch id after 'id'")
+            return nil
+        }
+        guard token.kind == .word, let id = Int(token.text), id >= 0, id <= GestureScriptParser.maximumTouchID else {
+            fail(at: token.column, "a touch id is a whole number from 0 to \(GestureScriptParser.maximumTouchID), found '\(token.text)'")
+            return nil
+        }
+        return id
+    }
+
+    mutating func path(_ expected: String) -> ScriptToken? {
+        guard let token = next() else {
+            fail(at: endColumn, "expected \(expected)")
+            return nil
+        }
+        guard token.kind == .quoted || token.kind == .word, !token.text.isEmpty else {
+            fail(at: token.column, "expected \(expected)")
+            return nil
+        }
+        return token
+    }
+
+    /// Checks that nothing is left on the line.
+    mutating func finish() -> Bool {
+        guard let extra = peek() else { return true }
+        fail(at: extra.column, "unexpected '\(extra.text)' at the end of the line")
+        return false
+    }
+}

@@ -1,0 +1,68 @@
+import InteractionKitEvemu
+import InteractionKitLinux
+
+/// One thing that happened during a replay, at a moment of virtual time.
+public struct ReplayEvent: Hashable, Sendable {
+    /// When it happened, in seconds of virtual time.
+    public var time: Double
+    /// What happened.
+    public var kind: Kind
+
+    /// Creates an event.
+    public init(time: Double, kind: Kind) {
+        self.time = time
+        self.kind = kind
+    }
+
+    /// What happened.
+    public enum Kind: Hashable, Sendable {
+        /// A touch sample was sent to the window; `item` is the tab under the finger, if any.
+        case touch(id: Int, phase: TouchPhase, location: Point, item: String?)
+        /// A watched recognizer changed state (resets to `possible` are left out).
+        case gesture(name: String, state: GestureRecognizer.State)
+        /// The HUD appeared or changed.
+        case hudShow(title: String?, image: String?)
+        /// The HUD was hidden.
+        case hudHide
+        /// The person selected a tab.
+        case select(title: String?)
+        /// The text size changed.
+        case contentSize(ContentSizeCategory)
+        /// A recording started replaying.
+        case recording(file: String, device: String, contacts: Int, duration: Double)
+        /// The window refused a sample (a recording's quirk; scripts are validated).
+        case rejected(TouchInputError)
+    }
+}
+
+/// A picture of the scene taken after a given event.
+public struct ReplayFrame: Hashable, Sendable {
+    /// How many events came before the picture.
+    public var afterEvent: Int
+    /// The scene at that moment.
+    public var snapshot: SceneSnapshot
+
+    /// Creates a frame.
+    public init(afterEvent: Int, snapshot: SceneSnapshot) {
+        self.afterEvent = afterEvent
+        self.snapshot = snapshot
+    }
+}
+
+/// What replaying a script produced: the events, and pictures of the
+/// scene at the start and at each moment the HUD or the selection changed.
+public struct Replay: Hashable, Sendable {
+    /// The script that was replayed.
+    public var script: GestureScript
+    /// Everything that happened, in order.
+    public var events: [ReplayEvent]
+    /// Pictures of the scene; the first is the start.
+    public var frames: [ReplayFrame]
+
+    /// Creates a replay result.
+    public init(script: GestureScript, events: [ReplayEvent], frames: [ReplayFrame]) {
+        self.script = script
+        self.events = events
+        self.frames = frames
+    }
+}

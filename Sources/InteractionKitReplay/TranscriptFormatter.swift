@@ -1,0 +1,282 @@
+import InteractionKitEvemu
+import InteractionKitLinux
+
+/// Turns a replay into text: a transcript a person can read, or JSON lines
+/// a program can.
+public enum TranscriptFormatter {
+    // MARK: JSON lines
+
+    /// One JSON object per event, one per line; every object has `t` (seconds)
+    /// and `event`:
+    ///
+    /// ```
+    /// {"t":0,"event":"touch","id":0,"phase":"began","x":39,"y":819.5,"item":"Home"}
+    /// {"t":0.15,"event":"gesture","name":"large-content-viewer","state":"began"}
+    /// {"t":0.15,"event":"hud.show","title":"Home"}
+    /// {"t":1.2,"event":"hud.hide"}
+    /// {"t":1.2,"event":"select","title":"Settings"}
+    /// ```
+    ///
+    /// Other events: `content-size` (`category`), `recording` (`file`,
+    /// `device`, `contacts`, `duration`) and `rejected` (`reason`).
+    public static func jsonLines(_ replay: Replay) -> String {
+        var output = ""
+        for event in replay.events {
+            output += jsonLine(event)
+            output += "\n"
+        }
+        return output
+    }
+
+    /// The JSON object of one event, without a newline.
+    public static func jsonLine(_ event: ReplayEvent) -> String {
+        var fields: [(String, String)] = [("t", NumberFormatting.json(event.time))]
+        switch event.kind {
+        case .touch(let id, let phase, let location, let item):
+            fields += [
+                ("event", quoted("touch")), ("id", String(id)), ("phase", quoted(name(of: phase))),
+                ("x", NumberFormatting.json(location.x, decimals: 3)),
+                ("y", NumberFormatting.json(location.y, decimals: 3)),
+                ("item", item.map(quoted) ?? "null"),
+            ]
+        case .gesture(let name, let state):
+            fields += [("event", quoted("gesture")), ("name", quoted(name)), ("state", quoted(state.description))]
+        case .hudShow(let title, _):
+            fields += [("event", quoted("hud.show")), ("title", title.map(quoted) ?? "null")]
+        case .hudHide:
+            fields += [("event", quoted("hud.hide"))]
+        case .select(let title):
+            fields += [("event", quoted("select")), ("title", title.map(quoted) ?? "null")]
+        case .contentSize(let category):
+            fields += [("event", quoted("content-size")), ("category", quoted(category.scriptName))]
+        case .recording(let file, let device, let contacts, let duration):
+            fields += [
+                ("event", quoted("recording")), ("file", quoted(file)), ("device", quoted(device)),
+                ("contacts", String(contacts)), ("duration", NumberFormatting.json(duration)),
+            ]
+        case .rejected(let error):
+            fields += [("event", quoted("rejected")), ("reason", quoted(error.description))]
+        }
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// A string as a JSON string literal, escaped.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// The script name of a touch phase.
+    public static func name(of phase: TouchPhase) -> String {
+        switch phase {
+        case .began: "began"
+        case .moved: "moved"
+        case .stationary: "stationary"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    // MARK: Human transcript
+
+    /// Options for the human transcript.
+    public struct TextOptions: Sendable {
+        /// Draws a picture of the scene; nil leaves pictures out.
+        public var picture: (@Sendable (SceneSnapshot) -> String)?
+        /// Whether to print every move of a recording's fingers (else only the first and last of each finger).
+        public var allRecordingMoves = false
+
+        /// Options with no pictures.
+        public init(picture: (@Sendable (SceneSnapshot) -> String)? = nil, allRecordingMoves: Bool = false) {
+            self.picture = picture
+            self.allRecordingMoves = allRecordingMoves
+        }
+    }
+
+    /// A transcript a person can read without knowing the code: the scene,
+    /// then one line per thing that happened, with pictures of the screen
+    /// when the HUD or the selection changes. Gestures' `changed` states are
+    /// left out (each follows a touch line); JSON lines keep them.
+    public static func text(_ replay: Replay, options: TextOptions = TextOptions()) -> String {
+        var output = sceneDescription(replay.script)
+        var framesByEvent: [Int: [ReplayFrame]] = [:]
+        for frame in replay.frames { framesByEvent[frame.afterEvent, default: []].append(frame) }
+        let hiddenMoves = options.allRecordingMoves ? [] : thinnedRecordingMoves(replay.events)
+        func pictures(after index: Int) {
+            guard let picture = options.picture else { return }
+            for frame in framesByEvent[index] ?? [] {
+                output += "\n" + indent(picture(frame.snapshot)) + "\n\n"
+            }
+        }
+        pictures(after: 0)
+        for (index, event) in replay.events.enumerated() {
+            if hiddenMoves.contains(index) { continue }
+            // A continuous gesture's every move is a `changed`; the touch lines already tell it.
+            if case .gesture(_, .changed) = event.kind { continue }
+            output += "  " + NumberFormatting.fixed(event.time, decimals: 3).leftPadded(to: 7) + "  "
+            output += describe(event.kind) + "\n"
+            pictures(after: index + 1)
+        }
+        output += summary(replay)
+        return output
+    }
+
+    private static func sceneDescription(_ script: GestureScript) -> String {
+        let scene = script.scene
+        var lines: [String] = []
+        lines.append("Replaying \(script.file)")
+        let size = "\(NumberFormatting.json(scene.windowSize.width)) × \(NumberFormatting.json(scene.windowSize.height))"
+        let direction = scene.layoutDirection == .rightToLeft ? "right to left" : "left to right"
+        let viewer = scene.contentSize.isAccessibilityCategory
+            ? "an accessibility size: the large content viewer is on"
+            : "not an accessibility size: the large content viewer is off"
+        lines.append("Scene: a \(size) window, laid out \(direction); text size \(scene.contentSize.scriptName) (\(viewer)).")
+        if let titles = scene.tabTitles {
+            let tabs = titles.map { title -> String in
+                var text = title
+                if scene.selectedTab == title { text += " (selected)" }
+                if scene.disabledTabs.contains(title) { text += " (disabled)" }
+                return text
+            }
+            lines.append("Tab bar at the bottom: " + tabs.joined(separator: " | "))
+        }
+        if !scene.surfaceRecognizers.isEmpty {
+            lines.append("Surface behind everything, recognizing: "
+                + scene.surfaceRecognizers.map(\.rawValue).joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// The indices of a recording's moves that the human transcript leaves
+    /// out: all but the first and the last move of each finger.
+    private static func thinnedRecordingMoves(_ events: [ReplayEvent]) -> Set<Int> {
+        var movesByTouch: [Int: [Int]] = [:]
+        for (index, event) in events.enumerated() {
+            guard case .touch(let id, .moved, _, _) = event.kind, id >= GestureScriptParser.recordingTouchIDBase else {
+                continue
+            }
+            movesByTouch[id, default: []].append(index)
+        }
+        var hidden: Set<Int> = []
+        for indices in movesByTouch.values where indices.count > 2 {
+            hidden.formUnion(indices.dropFirst().dropLast())
+        }
+        return hidden
+    }
+
+    private static func describe(_ kind: ReplayEvent.Kind) -> String {
+        switch kind {
+        case .touch(let id, let phase, let location, let item):
+            let point = "(\(NumberFormatting.json(location.x, decimals: 2)), \(NumberFormatting.json(location.y, decimals: 2)))"
+            let finger = "finger \(fingerName(id))"
+            let place = item.map { " over \($0)" } ?? ""
+            switch phase {
+            case .began: return "\(finger) down at \(point)\(place)"
+            case .moved, .stationary: return "\(finger) moves to \(point)\(place)"
+            case .ended: return "\(finger) lifts at \(point)\(place)"
+            case .cancelled: return "\(finger) cancelled by the system at \(point)\(place)"
+            }
+        case .gesture(let name, let state):
+            return "\(name) \(state)" + (gloss(name: name, state: state).map { " — \($0)" } ?? "")
+        case .hudShow(let title, let image):
+            let what = title.map { "\"\($0)\"" } ?? "an item without a title"
+            return "HUD shows \(what)" + (image.map { " [image: \($0)]" } ?? "")
+        case .hudHide:
+            return "HUD hidden"
+        case .select(let title):
+            return "\(title ?? "a tab without a title") selected (the tab bar's delegate is told)"
+        case .contentSize(let category):
+            let viewer = category.isAccessibilityCategory ? "the large content viewer is on" : "the large content viewer is off"
+            return "text size changes to \(category.scriptName) (\(viewer))"
+        case .recording(let file, let device, let contacts, let duration):
+            return "replaying \(file) (\(device)): \(contacts) finger\(contacts == 1 ? "" : "s") over "
+                + NumberFormatting.fixed(duration, decimals: 3) + " s; moves between a finger's first and last are not listed"
+        case .rejected(let error):
+            return "the window refused a sample: \(error)"
+        }
+    }
+
+    private static func fingerName(_ id: Int) -> String {
+        let base = GestureScriptParser.recordingTouchIDBase
+        return id >= base ? "r\(id - base)" : String(id)
+    }
+
+    /// A short explanation of a state change, for the recognizers the player watches.
+    private static func gloss(name: String, state: GestureRecognizer.State) -> String? {
+        switch (name, state) {
+        case ("large-content-viewer", .began): "a long press on an item: the large content viewer takes over"
+        case ("large-content-viewer", .ended): "the finger lifted: the viewer ends on what is under it"
+        case ("large-content-viewer", .cancelled): "the gesture was called off: nothing is selected"
+        case ("large-content-viewer", .failed): "not a large-content gesture"
+        case ("tab-bar.tap", .ended): "a tap on the tab bar"
+        case ("tab-bar.tap", .failed): "not a tap"
+        case (_, .changed): nil
+        default: nil
+        }
+    }
+
+    private static func summary(_ replay: Replay) -> String {
+        var selections: [String] = []
+        var shows = 0
+        var hudVisible = false
+        var recognized: [(name: String, count: Int)] = []
+        for event in replay.events {
+            switch event.kind {
+            case .select(let title): selections.append(title ?? "untitled")
+            case .hudShow: shows += 1; hudVisible = true
+            case .hudHide: hudVisible = false
+            case .gesture(let name, let state) where state == .began || (state == .ended && name == "tap"):
+                if let index = recognized.firstIndex(where: { $0.name == name }) {
+                    recognized[index].count += 1
+                } else {
+                    recognized.append((name, 1))
+                }
+            default: break
+            }
+        }
+        var parts: [String] = []
+        if replay.script.scene.tabTitles != nil {
+            parts.append(selections.isEmpty ? "nothing selected" : "selected \(selections.joined(separator: ", then "))")
+            parts.append("the HUD changed \(shows) time\(shows == 1 ? "" : "s")" + (hudVisible ? " and is still showing" : ""))
+        }
+        if !replay.script.scene.surfaceRecognizers.isEmpty {
+            let surface = recognized.filter { name, _ in
+                replay.script.scene.surfaceRecognizers.contains { $0.rawValue == name }
+            }
+            parts.append(surface.isEmpty
+                ? "the surface recognized nothing"
+                : "the surface recognized " + surface.map { "\($0.name) ×\($0.count)" }.joined(separator: ", "))
+        }
+        if parts.isEmpty { parts.append("\(replay.events.count) events") }
+        return "\nSummary: " + parts.joined(separator: "; ") + ".\n"
+    }
+
+    private static func indent(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { "    " + $0 }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The string with spaces in front, up to `width` characters.
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

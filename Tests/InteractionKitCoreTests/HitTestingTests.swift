@@ -1,0 +1,100 @@
+import Testing
+@testable import InteractionKitCore
+import InteractionKitTestSupport
+
+@Suite("Hit testing")
+@MainActor
+struct HitTestingTests {
+    @Test("Subviews are tried front to back")
+    func frontToBack() {
+        let window = Window.phone()
+        let back = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let front = View(frame: Rect(x: 50, y: 50, width: 200, height: 200))
+        window.addSubview(back)
+        window.addSubview(front)
+        #expect(window.hitTest(Point(x: 60, y: 60), with: nil) === front)
+        #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === back)
+        #expect(window.hitTest(Point(x: 300, y: 600), with: nil) === window)
+        #expect(window.hitTest(Point(x: 400, y: 10), with: nil) == nil)
+    }
+
+    @Test("Hidden and non-interactive views are skipped with their subviews")
+    func skipped() {
+        let window = Window.phone()
+        let back = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let front = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let child = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        front.addSubview(child)
+        window.addSubview(back)
+        window.addSubview(front)
+        #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === child)
+        front.isHidden = true
+        #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === back)
+        front.isHidden = false
+        front.isUserInteractionEnabled = false
+        #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === back)
+    }
+
+    @Test("Subviews outside their parent's bounds are not hit through it")
+    func clippedToParent() {
+        let window = Window.phone()
+        let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let overhang = View(frame: Rect(x: 80, y: 0, width: 100, height: 100))
+        parent.addSubview(overhang)
+        window.addSubview(parent)
+        #expect(window.hitTest(Point(x: 90, y: 10), with: nil) === overhang)
+        #expect(window.hitTest(Point(x: 150, y: 10), with: nil) === window)
+    }
+
+    @Test("Hit testing honours bounds offsets")
+    func boundsOffsets() {
+        let window = Window.phone()
+        let scroller = View(frame: Rect(x: 0, y: 100, width: 390, height: 600))
+        scroller.bounds.origin = Point(x: 0, y: 300)
+        let row = View(frame: Rect(x: 20, y: 400, width: 200, height: 44))
+        scroller.addSubview(row)
+        window.addSubview(scroller)
+        #expect(window.hitTest(Point(x: 30, y: 210), with: nil) === row)
+        #expect(window.hitTest(Point(x: 30, y: 510), with: nil) === scroller)
+    }
+
+    @Test("Zero-sized views and non-finite points hit nothing")
+    func degenerate() {
+        let window = Window.phone()
+        let empty = View(frame: Rect(x: 10, y: 10, width: 0, height: 0))
+        window.addSubview(empty)
+        #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === window)
+        #expect(window.hitTest(Point(x: .nan, y: 10), with: nil) == nil)
+        #expect(window.hitTest(Point(x: .infinity, y: 10), with: nil) == nil)
+        #expect(window.hitTest(Point(x: -1e300, y: 1e300), with: nil) == nil)
+        let zeroWindow = Window(frame: .zero)
+        #expect(zeroWindow.hitTest(.zero, with: nil) == nil)
+    }
+
+    @Test("Subclasses that override point(inside:) or hitTest are honoured")
+    func overrides() {
+        final class Enlarged: View {
+            override func point(inside point: Point, with event: Event?) -> Bool {
+                bounds.inset(by: EdgeInsets(top: -20, left: -20, bottom: -20, right: -20)).contains(point)
+            }
+        }
+        final class PassThrough: View {
+            override func hitTest(_ point: Point, with event: Event?) -> View? {
+                let hit = super.hitTest(point, with: event)
+                return hit === self ? nil : hit
+            }
+        }
+        let window = Window.phone()
+        let back = View(frame: Rect(x: 0, y: 0, width: 390, height: 400))
+        let small = Enlarged(frame: Rect(x: 100, y: 100, width: 10, height: 10))
+        let overlay = PassThrough(frame: Rect(x: 0, y: 0, width: 390, height: 400))
+        let button = View(frame: Rect(x: 300, y: 300, width: 40, height: 40))
+        overlay.addSubview(button)
+        window.addSubview(back)
+        window.addSubview(small)
+        window.addSubview(overlay)
+        #expect(window.hitTest(Point(x: 95, y: 95), with: nil) === small)
+        #expect(window.hitTest(Point(x: 310, y: 310), with: nil) === button)
+        #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === back)
+    }
+}

@@ -1,0 +1,101 @@
+import Testing
+@testable import InteractionKitCore
+import InteractionKitTestSupport
+
+@Suite("Touch delivery and bad input")
+@MainActor
+struct TouchDeliveryTests {
+    @Test("Samples for unknown touches and moves before began are refused, not trapped")
+    func unknownTouches() {
+        let window = Window.phone()
+        #expect(window.move(10, 10, at: 0) == .rejected(.touchNotDown(id: 0)))
+        #expect(window.up(10, 10, at: 0, id: 7) == .rejected(.touchNotDown(id: 7)))
+        #expect(window.cancel(10, 10, at: 0, id: 7) == .rejected(.touchNotDown(id: 7)))
+        #expect(window.down(10, 10, at: 0) == .delivered)
+        #expect(window.down(20, 20, at: 0) == .rejected(.touchAlreadyDown(id: 0)))
+        #expect(window.up(10, 10, at: 0.1) == .delivered)
+        #expect(window.up(10, 10, at: 0.2) == .rejected(.touchNotDown(id: 0)))
+    }
+
+    @Test("NaN, infinite and huge coordinates never trap")
+    func oddCoordinates() {
+        let window = Window.phone()
+        let press = LongPressGestureRecognizer()
+        window.addGestureRecognizer(press)
+        #expect(window.down(.nan, 10, at: 0) == .rejected(.nonFiniteLocation(id: 0)))
+        #expect(window.down(.infinity, 10, at: 0) == .rejected(.nonFiniteLocation(id: 0)))
+        #expect(window.activeTouchCount == 0)
+        #expect(window.down(1e308, -1e308, at: 0) == .delivered)
+        #expect(window.up(1e308, -1e308, at: 0.1) == .delivered)
+        window.down(100, 100, at: 1)
+        #expect(window.move(.nan, .nan, at: 1.1) == .rejected(.nonFiniteLocation(id: 0)))
+        #expect(press.state == .possible)
+        window.advanceTime(to: 1.6)
+        #expect(press.state == .began)
+        #expect(window.up(.nan, .infinity, at: 1.7) == .delivered)
+        #expect(press.location(in: nil) == Point(x: 100, y: 100))
+        #expect(window.activeTouchCount == 0)
+    }
+
+    @Test("A timestamp going backwards is clamped to now")
+    func backwardsTime() {
+        let window = Window.phone()
+        let press = LongPressGestureRecognizer()
+        window.addGestureRecognizer(press)
+        window.down(10, 10, at: 5)
+        window.move(12, 10, at: 1)
+        #expect(window.currentTime == 5)
+        window.move(12, 10, at: .nan)
+        #expect(window.currentTime == 5)
+        window.advanceTime(to: 5.5)
+        #expect(press.state == .began)
+    }
+
+    @Test("A view removed mid-touch cancels its gesture and the touch ends cleanly")
+    func viewRemovedMidTouch() {
+        let window = Window.phone()
+        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(view)
+        let press = LongPressGestureRecognizer()
+        let log = StateLog()
+        log.watch(press, as: "press")
+        view.addGestureRecognizer(press)
+        window.down(10, 10, at: 0)
+        window.advanceTime(to: 0.6)
+        view.removeFromSuperview()
+        #expect(log.states(of: "press") == ["possible→began", "began→cancelled", "cancelled→possible"])
+        #expect(window.move(20, 20, at: 0.7) == .delivered)
+        #expect(window.up(20, 20, at: 0.8) == .delivered)
+        #expect(log.states(of: "press").count == 3)
+        #expect(window.activeTouchCount == 0)
+    }
+
+    @Test("A view removed before its long press fires fails it quietly")
+    func viewRemovedBeforeTimer() {
+        let window = Window.phone()
+        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(view)
+        let press = LongPressGestureRecognizer()
+        let log = StateLog()
+        log.watch(press, as: "press")
+        view.addGestureRecognizer(press)
+        window.down(10, 10, at: 0)
+        view.removeFromSuperview()
+        window.advanceTime(to: 1)
+        #expect(log.states(of: "press") == ["possible→failed", "failed→possible"])
+    }
+
+    @Test("cancelAllTouches cancels every finger")
+    func cancelAll() {
+        let window = Window.phone()
+        let press = LongPressGestureRecognizer()
+        let log = StateLog()
+        log.watch(press, as: "press")
+        window.addGestureRecognizer(press)
+        window.down(10, 10, at: 0)
+        window.advanceTime(to: 0.6)
+        window.cancelAllTouches()
+        #expect(window.activeTouchCount == 0)
+        #expect(log.states(of: "press") == ["possible→began", "began→cancelled", "cancelled→possible"])
+    }
+}

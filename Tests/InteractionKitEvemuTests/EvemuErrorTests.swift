@@ -1,0 +1,201 @@
+@testable import InteractionKitEvemu
+import InteractionKitCore
+import InteractionKitTestSupport
+import Testing
+
+@Suite("Evemu: errors name the line and column")
+struct ErrorTests {
+    let axes = "A: 35 0 1000 0 0\nA: 36 0 1000 0 0\n"
+
+    func parse(_ events: String, description: String? = nil) throws(EvemuError) -> EvemuRecording {
+        try EvemuRecording(events: events, eventsFile: "t.events", description: description, descriptionFile: description.map { _ in "t.desc" })
+    }
+
+    @Test("Description format") func descriptionFormat() {
+        let error = EvemuError(file: "a.events", line: 3, column: 7, message: "bad hexadecimal event type 'zz'")
+        #expect(error.description == "a.events:3:7: error: bad hexadecimal event type 'zz'")
+    }
+
+    @Test("Unknown line prefix fixture") func unknownLinePrefixFixture() {
+        let file = "malformed-unknown-prefix.events"
+        expectError(EvemuError(file: file, line: 5, column: 1,
+                               message: "unknown line prefix 'X:'; expected N:, I:, P:, B:, A:, L:, S:, E: or a # comment")) {
+            () throws(EvemuError) in
+            try EvemuRecording(events: (try? Fixture.text(file)) ?? "", eventsFile: file)
+        }
+    }
+
+    @Test("Unknown line prefix inline") func unknownLinePrefixInline() {
+        // Indented, and not a letter-colon prefix at all.
+        expectError(EvemuError(file: "t.events", line: 3, column: 3,
+                               message: "unknown line prefix 'hello'; expected N:, I:, P:, B:, A:, L:, S:, E: or a # comment")) {
+            () throws(EvemuError) in try parse(axes + "  hello world # greeting\n")
+        }
+        expectError(EvemuError(file: "t.events", line: 1, column: 1,
+                               message: "unknown line prefix 'e:'; expected N:, I:, P:, B:, A:, L:, S:, E: or a # comment")) {
+            () throws(EvemuError) in try parse("e: 0.000000 0000 0000 0\n" + axes)
+        }
+    }
+
+    @Test("Wrong field count") func wrongFieldCount() {
+        let file = "malformed-field-count.events"
+        // Too few: points just past the last field ("E: 0.000001 0003 0035" is 21 columns).
+        expectError(EvemuError(file: file, line: 4, column: 22,
+                               message: "wrong number of fields: expected 4, found 3 ('E:' needs SEC.USEC TYPE CODE VALUE)")) {
+            () throws(EvemuError) in
+            try EvemuRecording(events: (try? Fixture.text(file)) ?? "", eventsFile: file)
+        }
+        // Too many: points at the first extra field.
+        expectError(EvemuError(file: "t.events", line: 3, column: 25,
+                               message: "wrong number of fields: expected 4, found 5 ('E:' needs SEC.USEC TYPE CODE VALUE)")) {
+            () throws(EvemuError) in try parse(axes + "E: 0.000001 0003 0035 5 7\n")
+        }
+        expectError(EvemuError(file: "t.events", line: 1, column: 10,
+                               message: "wrong number of fields: expected 5 or 6, found 3 ('A:' needs CODE MIN MAX FUZZ FLAT [RESOLUTION])")) {
+            () throws(EvemuError) in try parse("A: 35 0 1\n")
+        }
+    }
+
+    @Test("Bad hex") func badHex() {
+        expectError(EvemuError(file: "t.events", line: 3, column: 13, message: "bad hexadecimal event type '00g3'")) {
+            () throws(EvemuError) in try parse(axes + "E: 0.000001 00g3 0035 5\n")
+        }
+        expectError(EvemuError(file: "t.events", line: 3, column: 18, message: "event code '10000' is out of range (at most ffff)")) {
+            () throws(EvemuError) in try parse(axes + "E: 0.000001 0003 10000 5\n")
+        }
+        expectError(EvemuError(file: "t.events", line: 1, column: 4, message: "bad hexadecimal axis code '0x35'")) {
+            () throws(EvemuError) in try parse("A: 0x35 0 1000 0 0\n")
+        }
+    }
+
+    @Test("Bad number") func badNumber() {
+        expectError(EvemuError(file: "t.events", line: 3, column: 23, message: "bad event value '5x'")) {
+            () throws(EvemuError) in try parse(axes + "E: 0.000001 0003 0035 5x\n")
+        }
+        expectError(EvemuError(file: "t.events", line: 3, column: 23, message: "bad event value '-'")) {
+            () throws(EvemuError) in try parse(axes + "E: 0.000001 0003 0035 -\n")
+        }
+        expectError(EvemuError(file: "t.events", line: 3, column: 23,
+                               message: "event value '2147483648' is out of range (must fit in 32 bits)")) {
+            () throws(EvemuError) in try parse(axes + "E: 0.000001 0003 0035 2147483648\n")
+        }
+        expectError(EvemuError(file: "t.events", line: 3, column: 23,
+                               message: "event value '-99999999999999999999999999' is out of range (must fit in 32 bits)")) {
+            () throws(EvemuError) in try parse(axes + "E: 0.000001 0003 0035 -99999999999999999999999999\n")
+        }
+        expectError(EvemuError(file: "t.events", line: 1, column: 9, message: "bad axis maximum '12a3'")) {
+            () throws(EvemuError) in try parse("A: 35 0 12a3 0 0\n")
+        }
+        // Bad timestamps: fewer than 6 microsecond digits, no dot, a sign.
+        for (timestamp, column) in [("1.5", 4), ("15", 4), ("-1.000000", 4), ("1.0000000", 4), ("1234567890123456789.000000", 4)] {
+            expectError(EvemuError(file: "t.events", line: 3, column: column,
+                                   message: "bad timestamp '\(timestamp)'; expected SECONDS.MICROSECONDS with 6 digits after the dot, e.g. 12.000345")) {
+                () throws(EvemuError) in try parse(axes + "E: \(timestamp) 0003 0035 5\n")
+            }
+        }
+    }
+
+    @Test("Backwards timestamps") func backwardsTimestamps() {
+        let file = "malformed-backwards-time.events"
+        expectError(EvemuError(file: file, line: 7, column: 4,
+                               message: "timestamp 1.999999 goes backwards (line 5 was at 2.000000)")) {
+            () throws(EvemuError) in
+            try EvemuRecording(events: (try? Fixture.text(file)) ?? "", eventsFile: file)
+        }
+    }
+
+    @Test("Missing description") func missingDescription() {
+        expectError(EvemuError(file: "t.events", line: 1, column: 1,
+                               message: "missing device description: no 'A:' axis lines (pass the .desc file as the description)")) {
+            () throws(EvemuError) in try parse("N: Nameless\nE: 0.000001 0003 0035 5\n")
+        }
+        expectError(EvemuError(file: "t.desc", line: 1, column: 1,
+                               message: "missing device description: no 'A:' axis lines")) {
+            () throws(EvemuError) in try parse("E: 0.000001 0003 0035 5\n", description: "N: Only a name\n")
+        }
+        // Axes, but none that locate a touch.
+        expectError(EvemuError(file: "t.events", line: 2, column: 1,
+                               message: "device has neither ABS_MT_POSITION_X/Y (35/36) nor ABS_X/ABS_Y (00/01) axes, so touches cannot be located")) {
+            () throws(EvemuError) in try parse("N: Pressure only\nA: 30 0 255 0 0\nA: 35 0 100 0 0\n")
+        }
+    }
+
+    @Test("Events in description are rejected") func eventsInDescriptionAreRejected() {
+        expectError(EvemuError(file: "t.desc", line: 3, column: 1,
+                               message: "event line in a description file; events belong in the .events file")) {
+            () throws(EvemuError) in try parse("E: 0.000001 0000 0000 0\n", description: axes + "E: 0.000001 0000 0000 0\n")
+        }
+    }
+
+    @Test("Empty axis range") func emptyAxisRange() {
+        let desc = "malformed-empty-range.desc"
+        expectError(EvemuError(file: desc, line: 3, column: 9,
+                               message: "empty range for axis 0x36: maximum 0 is not greater than minimum 0")) {
+            () throws(EvemuError) in
+            try EvemuRecording(events: "E: 0.000001 0000 0000 0\n", eventsFile: "t.events",
+                               description: (try? Fixture.text(desc)) ?? "", descriptionFile: desc)
+        }
+        // An unused axis may have an empty range (real devices do this).
+        #expect(throws: Never.self) { try parse(axes + "A: 30 0 0 0 0\n") }
+    }
+
+    @Test("Duplicate axis") func duplicateAxis() {
+        expectError(EvemuError(file: "t.events", line: 3, column: 4, message: "axis 0x35 is already described on line 1")) {
+            () throws(EvemuError) in try parse(axes + "A: 35 0 10 0 0\n")
+        }
+    }
+
+    @Test("Too many bytes") func tooManyBytes() {
+        // 100-byte lines: byte 4_194_304 (0-based) is the 5th byte of line 41_944.
+        let line = "#" + String(repeating: "x", count: 98) + "\n"
+        let text = String(repeating: line, count: 41_944)
+        #expect(text.utf8.count == 4_194_400)
+        expectError(EvemuError(file: "t.events", line: 41_944, column: 5,
+                               message: "file is too large: 4194400 bytes, the limit is 4194304 bytes (4 MiB)")) {
+            () throws(EvemuError) in try parse(text)
+        }
+        // Exactly at the limit is fine (then it fails for lack of axes, on line 1).
+        let atLimit = String(repeating: "#" + String(repeating: "x", count: 62) + "\n", count: 65_536)
+        #expect(atLimit.utf8.count == 4 * 1024 * 1024)
+        expectError(EvemuError(file: "t.events", line: 1, column: 1,
+                               message: "missing device description: no 'A:' axis lines (pass the .desc file as the description)")) {
+            () throws(EvemuError) in try parse(atLimit)
+        }
+    }
+
+    @Test("Too many lines") func tooManyLines() {
+        let text = axes + String(repeating: "\n", count: 999_998)
+        #expect(throws: Never.self) { try parse(text) }  // exactly 1,000,000 lines
+        expectError(EvemuError(file: "t.events", line: 1_000_001, column: 1,
+                               message: "file is too long: the limit is 1000000 lines")) {
+            () throws(EvemuError) in try parse(text + "\n")
+        }
+    }
+
+    @Test("Garbage never traps") func garbageNeverTraps() {
+        // A few hostile inputs: binary bytes, huge numbers, extreme slots.
+        let inputs = [
+            "\u{0}\u{1}\u{2}",
+            axes + "E: 999999999999999999.999999 0003 002f 2147483647\nE: 999999999999999999.999999 0003 0039 -2147483648\n",
+            "A: 2f -2147483648 2147483647 0 0\nA: 35 -2147483648 2147483647 0 0\nA: 36 0 1 0 0\n"
+                + "E: 0.000000 0003 002f -5\nE: 0.000000 0003 0039 1\nE: 0.000000 0003 0035 2147483647\nE: 0.000000 0003 0036 -2147483648\nE: 0.000000 0000 0000 0\n",
+        ]
+        var parsed: [Bool] = []
+        for text in inputs {
+            do {
+                let recording = try parse(text)
+                let window = Size(width: 10, height: 10)
+                let samples = recording.touchInputs(windowSize: window, startTime: 0, firstTouchID: Int.max)
+                expectWellFormed(samples, window: window)
+                _ = recording.contacts()
+                parsed.append(true)
+            } catch {
+                #expect(!error.description.isEmpty)
+                parsed.append(false)
+            }
+        }
+        // Positive control: binary bytes are an error, and the extreme but
+        // well-formed recordings do reach the decoder's checks above.
+        #expect(parsed == [false, true, true])
+    }
+}

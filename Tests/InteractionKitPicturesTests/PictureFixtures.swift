@@ -1,0 +1,91 @@
+import Foundation
+@testable import InteractionKitPictures
+@testable import InteractionKitReplay
+import InteractionKitLinux
+import InteractionKitTestSupport
+
+/// Snapshots shared by the tests.
+enum Fixtures {
+    static let titles = ["Home", "Search", "Now Playing", "Profile", "Settings"]
+    static let images = ["house", "magnifyingglass", "now playing", "person", "gear"]
+
+    /// The typical frame: five tabs, HUD showing "Now Playing", one finger on that tab.
+    static func typical(direction: LayoutDirection = .leftToRight, hud: Bool = true) -> SceneSnapshot {
+        var tabs: [TabSnapshot] = []
+        for index in 0..<5 {
+            let slot = direction == .leftToRight ? index : 4 - index
+            tabs.append(TabSnapshot(
+                title: titles[index], imageName: images[index],
+                frame: Rect(x: Double(slot) * 78, y: 795, width: 78, height: 49),
+                isEnabled: index != 1, isSelected: index == 0))
+        }
+        return SceneSnapshot(
+            time: 0.15,
+            caption: hud ? "HUD shows Now Playing" : "Finger down on Now Playing",
+            windowSize: Size(width: 390, height: 844),
+            layoutDirection: direction,
+            contentSize: "accessibility-large",
+            tabBarFrame: Rect(x: 0, y: 795, width: 390, height: 49),
+            tabs: tabs,
+            touches: [TouchSnapshot(id: 1, location: Point(x: 195, y: 819.5))],
+            hud: hud ? HUDSnapshot(
+                title: "Now Playing", imageName: "now playing",
+                frame: Rect(x: 85, y: 312, width: 220, height: 220),
+                imageFrame: Rect(x: 129, y: 328, width: 132, height: 132),
+                titleFrame: Rect(x: 101, y: 468, width: 188, height: 48)) : nil)
+    }
+
+    static let weirdTitles: [String?] = [
+        nil, "", "   ", "<script>&\"'</script>", "🎉🇺🇦👩‍👩‍👧 Party", "e\u{301}te\u{301}", "שלום עולם",
+        "Tab\u{0}\u{7}\u{1B}[31mred\r\n\t", "\u{202E}evil\u{200B}", "\u{301}lonely",
+        String(repeating: "Supercalifragilistic ", count: 60), "\u{FFFF}\u{FFFE}x", "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
+    ]
+
+    static let weirdNumbers: [Double] = [
+        .nan, .infinity, -.infinity, 1e308, -1e308, .greatestFiniteMagnitude, -0.0, 0,
+        .leastNonzeroMagnitude, 1e15, -1e15, Double(Int.max), Double(Int.min), 3.999999, -2.005,
+    ]
+
+    /// A collection of hostile snapshots.
+    static func hostile() -> [SceneSnapshot] {
+        var result: [SceneSnapshot] = []
+        let sizes = [Size(width: 0, height: 0), Size(width: .nan, height: 844), Size(width: -390, height: -844),
+                     Size(width: 1e300, height: 1e300), Size(width: 1, height: 1), Size(width: 390, height: 844),
+                     Size(width: .infinity, height: 5)]
+        for (sizeIndex, size) in sizes.enumerated() {
+            for (numberIndex, number) in weirdNumbers.enumerated() {
+                let title = weirdTitles[(sizeIndex + numberIndex) % weirdTitles.count]
+                let other = weirdTitles[(sizeIndex * 3 + numberIndex + 1) % weirdTitles.count]
+                let frame = Rect(x: number, y: -number, width: number, height: number)
+                let tabCount = [0, 1, 5, 50][(sizeIndex + numberIndex) % 4]
+                var tabs: [TabSnapshot] = []
+                for index in 0..<tabCount {
+                    tabs.append(TabSnapshot(
+                        title: index % 3 == 0 ? title : other, imageName: index % 2 == 0 ? other : nil,
+                        frame: index % 7 == 3 ? frame : Rect(x: Double(index) * 7.8, y: 795, width: 7.8, height: 49),
+                        isEnabled: index % 2 == 0, isSelected: index % 5 == 1))
+                }
+                result.append(SceneSnapshot(
+                    time: number, caption: title ?? "",
+                    windowSize: size,
+                    layoutDirection: numberIndex % 2 == 0 ? .leftToRight : .rightToLeft,
+                    contentSize: other ?? "",
+                    tabBarFrame: numberIndex % 3 == 0 ? nil : frame,
+                    tabs: tabs,
+                    touches: [TouchSnapshot(id: Int.min, location: Point(x: number, y: number)),
+                              TouchSnapshot(id: Int.max, location: Point(x: 10, y: 10)),
+                              TouchSnapshot(id: 3, location: Point(x: -number, y: 1e9))],
+                    hud: numberIndex % 4 == 3 ? nil : HUDSnapshot(
+                        title: other, imageName: title, frame: frame,
+                        imageFrame: numberIndex % 2 == 0 ? frame : nil,
+                        titleFrame: numberIndex % 3 == 0 ? nil : frame)))
+            }
+        }
+        return result
+    }
+
+    /// The golden picture `name`, rewritten from `actual` when updating.
+    static func golden(_ name: String, actual: String) throws -> String {
+        try Golden.contents("pictures/" + name, actual: actual)
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+import InteractionKitLinux
+import InteractionKitReplay
+import InteractionKitTestSupport
+
+/// The README's examples, run as written, so the README cannot drift from the code.
+@Suite("README examples")
+@MainActor
+struct ReadmeExampleTests {
+    @Test("A first gesture: the long press begins at 0.5 s and ends on lift, at (30, 50) in the card")
+    func firstGesture() {
+        var printed: [String] = []
+        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let card = View(frame: Rect(x: 20, y: 100, width: 350, height: 200))
+        window.addSubview(card)
+
+        let press = LongPressGestureRecognizer { recognizer in
+            printed.append("\(recognizer.state) \(recognizer.location(in: recognizer.view))")
+        }
+        card.addGestureRecognizer(press)
+
+        window.send(TouchInput(phase: .began, location: Point(x: 50, y: 150), timestamp: 0))
+        window.advanceTime(to: 0.5)
+        #expect(printed == ["began (30.0, 50.0)"])
+        window.send(TouchInput(phase: .ended, location: Point(x: 50, y: 150), timestamp: 0.7))
+        #expect(printed == ["began (30.0, 50.0)", "ended (30.0, 50.0)"])
+    }
+
+    @Test("In your own tests: the script's JSON lines show the HUD at 0.15 s and the selection at 0.5 s")
+    func ownTests() throws {
+        let script = try GestureScriptParser(file: "tap.gesture").parse("""
+            content-size accessibility-large
+            tabbar Home Search
+            down @Search
+            wait 0.5
+            up
+            """)
+        let replay = ScriptPlayer(script: script).run()
+        let lines = TranscriptFormatter.jsonLines(replay).split(separator: "\n")
+        #expect(lines.contains("{\"t\":0.15,\"event\":\"hud.show\",\"title\":\"Search\"}"))
+        #expect(lines.last == "{\"t\":0.5,\"event\":\"select\",\"title\":\"Search\"}")
+    }
+}

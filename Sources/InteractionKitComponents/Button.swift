@@ -8,16 +8,16 @@ import InteractionKitLargeContentViewer
 /// unless the button sits in a bar that turns it on (see `Toolbar`).
 open class Button: Control {
     /// The button's title.
-    @exclusivity(unchecked) public var title: String? {
+    public var title: String? {
         didSet { largeContentDidChange() }
     }
     /// The button's image.
-    @exclusivity(unchecked) public var image: Image? {
+    public var image: Image? {
         didSet { largeContentDidChange() }
     }
 
-    @exclusivity(unchecked) private var explicitLargeContentTitle: String?
-    @exclusivity(unchecked) private var explicitLargeContentImage: Image?
+    private var explicitLargeContentTitle: String?
+    private var explicitLargeContentImage: Image?
 
     /// The name of a button's tap recognizer, as transcripts show it.
     public static let tapRecognizerName = "button.tap"

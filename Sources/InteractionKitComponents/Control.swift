@@ -8,16 +8,16 @@ import InteractionKitLargeContentViewer
 /// (hit testing passes through it, as in UIKit) and never acts, neither on
 /// a tap nor when the large content viewer's gesture ends on it.
 open class Control: View, LargeContentViewerActivatable {
-    @exclusivity(unchecked) private var primaryActions: [@MainActor (Control) -> Void] = []
+    private var primaryActions: [@MainActor (Control) -> Void] = []
 
     /// The recognizer that turns a tap into the primary action.
     public let tapGestureRecognizer = TapGestureRecognizer()
 
     /// Whether the control responds to touches and performs its action; true by default.
-    @exclusivity(unchecked) public var isEnabled = true
+    public var isEnabled = true
 
     /// Whether the control is drawn highlighted (pressed).
-    @exclusivity(unchecked) public var isHighlighted = false
+    public var isHighlighted = false
 
     /// The name of a control's tap recognizer, as transcripts show it.
     public static let controlTapRecognizerName = "control.tap"

@@ -27,8 +27,9 @@ open class TabBar: View, LargeContentViewerItemProvider {
     public let tapGestureRecognizer = TapGestureRecognizer()
 
     /// The object told when the person selects a tab; held weakly.
-    @exclusivity(unchecked) public weak var delegate: (any TabBarDelegate)?
+    public weak var delegate: (any TabBarDelegate)?
 
+    // Exclusivity unchecked: read on every move by the viewer's lookup (Bench, main sequence).
     /// The tabs, in reading order; nil or empty for none.
     ///
     /// Replacing them mid-gesture is safe: the HUD shows what is under the
@@ -38,7 +39,7 @@ open class TabBar: View, LargeContentViewerItemProvider {
         didSet { itemsDidChange(from: oldValue ?? []) }
     }
 
-    @exclusivity(unchecked) private var storedSelectedItem: TabBarItem?
+    private var storedSelectedItem: TabBarItem?
 
     /// The selected tab, or nil.
     ///

@@ -10,35 +10,37 @@ import InteractionKitLargeContentViewer
 @MainActor
 open class TabBarItem: LargeContentViewerActivatable {
     /// The tab's title.
-    @exclusivity(unchecked) public var title: String? {
+    public var title: String? {
         didSet { contentDidChange() }
     }
     /// The tab's image.
-    @exclusivity(unchecked) public var image: Image? {
+    public var image: Image? {
         didSet { contentDidChange() }
     }
     /// A number the app uses to tell tabs apart.
-    @exclusivity(unchecked) public var tag: Int
+    public var tag: Int
+    // Exclusivity unchecked: read on every move by the viewer's lookup (Bench, main sequence).
     /// Whether the person can select the tab; a disabled tab is drawn dimmed and never selected by a gesture.
     @exclusivity(unchecked) public var isEnabled = true
     /// An image made for the large content viewer, drawn unscaled instead of `image`.
-    @exclusivity(unchecked) public var largeContentSizeImage: Image? {
+    public var largeContentSizeImage: Image? {
         didSet {
             hasLargeContentSizeImage = largeContentSizeImage != nil
             contentDidChange()
         }
     }
     /// Whether `largeContentSizeImage` is set, kept so the viewer's per-move reads stay cheap.
-    @exclusivity(unchecked) private var hasLargeContentSizeImage = false
+    private var hasLargeContentSizeImage = false
     /// Insets for `largeContentSizeImage`.
-    @exclusivity(unchecked) public var largeContentSizeImageInsets = EdgeInsets.zero {
+    public var largeContentSizeImageInsets = EdgeInsets.zero {
         didSet { contentDidChange() }
     }
+    // Exclusivity unchecked: read on every move by the viewer's lookup (Bench, main sequence).
     /// Whether the large content viewer shows this tab; true, as for UIKit's bar items.
     @exclusivity(unchecked) public var showsLargeContentViewer = true
 
     /// The tab bar whose items include this one.
-    @exclusivity(unchecked) public internal(set) weak var tabBar: TabBar?
+    public internal(set) weak var tabBar: TabBar?
 
     /// Creates a tab.
     public init(title: String?, image: Image?, tag: Int = 0) {
@@ -58,7 +60,7 @@ open class TabBarItem: LargeContentViewerActivatable {
         hasLargeContentSizeImage ? largeContentSizeImageInsets : .zero
     }
 
-    @exclusivity(unchecked) private var storedLargeContentRevision: UInt64 = 0
+    private var storedLargeContentRevision: UInt64 = 0
 
     /// A count of changes to the tab's large content, which the viewer compares on each move.
     public var largeContentRevision: UInt64? { storedLargeContentRevision }

@@ -16,7 +16,7 @@ open class Toolbar: View {
     public let largeContentViewerInteraction = LargeContentViewerInteraction()
 
     /// The buttons, in reading order (left to right, or right to left when mirrored).
-    @exclusivity(unchecked) public var buttons: [Button] = [] {
+    public var buttons: [Button] = [] {
         didSet { buttonsDidChange(from: oldValue) }
     }
 

@@ -9,10 +9,10 @@ import InteractionKitCore
 @MainActor
 final class LargeContentViewerHUD {
     /// What the HUD shows now; nil when it is hidden.
-    @exclusivity(unchecked) private(set) var presentation: LargeContentViewerPresentation?
+    private(set) var presentation: LargeContentViewerPresentation?
     /// The interaction whose HUD is showing, if any (compared, never called).
-    @exclusivity(unchecked) private var presentingInteraction: ObjectIdentifier?
-    @exclusivity(unchecked) private var observers: [@MainActor (LargeContentViewerPresentation?) -> Void] = []
+    private var presentingInteraction: ObjectIdentifier?
+    private var observers: [@MainActor (LargeContentViewerPresentation?) -> Void] = []
 
     /// The HUD of a window, created on first use.
     static func of(_ window: Window) -> LargeContentViewerHUD {

@@ -27,25 +27,32 @@ import InteractionKitCore
 /// ```
 @MainActor
 public final class LargeContentViewerInteraction: Interaction {
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The object that maps points to items and handles the end of the gesture; held weakly.
     @exclusivity(unchecked) public weak var delegate: (any LargeContentViewerInteractionDelegate)?
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The view the interaction is attached to.
     @exclusivity(unchecked) public private(set) weak var view: View?
 
     private let recognizer: LargeContentViewerGestureRecognizer
     /// The HUD of the window it was shown in, so it can be hidden after the
     /// view left that window. Strong: the HUD does not own the interaction.
-    @exclusivity(unchecked) private var presentingHUD: LargeContentViewerHUD?
+    private var presentingHUD: LargeContentViewerHUD?
     /// The window's identity, compared on every move without loading a weak reference.
-    @exclusivity(unchecked) private var presentingWindowID: ObjectIdentifier?
+    private var presentingWindowID: ObjectIdentifier?
     /// The view on show, if the item is a view. Weak: it may be the
     /// interaction's own view, which owns the interaction (a cycle).
-    @exclusivity(unchecked) private weak var shownView: View?
+    private weak var shownView: View?
     /// The item on show, if it is not a view (a tab). Strong, so that a
     /// freed item can never match a new one at the same address.
-    @exclusivity(unchecked) private var shownItem: (any LargeContentViewerItem)?
+    private var shownItem: (any LargeContentViewerItem)?
     /// The change count of the item on show, when it was shown.
-    @exclusivity(unchecked) private var shownRevision: UInt64?
+    private var shownRevision: UInt64?
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
+    /// The view as an item provider (a tab bar), found once when attached:
+    /// a dynamic cast on every move costs a conformance lookup. Weak, as the
+    /// view owns the interaction.
+    @exclusivity(unchecked) private weak var viewAsItemProvider: (any LargeContentViewerItemProvider)?
 
     /// Creates an interaction; add it to a view with `View.addInteraction(_:)`.
     public init(delegate: (any LargeContentViewerInteractionDelegate)? = nil) {
@@ -82,6 +89,7 @@ public final class LargeContentViewerInteraction: Interaction {
     /// Attaches the recognizer to the new view.
     public func didMove(to view: View?) {
         self.view = view
+        viewAsItemProvider = view as? any LargeContentViewerItemProvider
         view?.addGestureRecognizer(recognizer)
     }
 
@@ -98,7 +106,7 @@ public final class LargeContentViewerInteraction: Interaction {
         guard point.isFinite else { return nil }
         guard let delegate else {
             // The default lookup already keeps only items that show the viewer.
-            return Self.defaultItem(at: point, in: view)
+            return defaultItem(at: point, in: view)
         }
         guard let found = delegate.largeContentViewerInteraction(self, itemAt: point),
               found.showsLargeContentViewer else { return nil }
@@ -116,11 +124,11 @@ public final class LargeContentViewerInteraction: Interaction {
     /// - Complexity: O(depth below the interaction's view), no allocation.
     public func defaultItem(at point: Point) -> (any LargeContentViewerItem)? {
         guard let view, point.isFinite else { return nil }
-        return Self.defaultItem(at: point, in: view)
+        return defaultItem(at: point, in: view)
     }
 
-    private static func defaultItem(at point: Point, in view: View) -> (any LargeContentViewerItem)? {
-        if view.subviews.isEmpty, let provider = view as? any LargeContentViewerItemProvider {
+    private func defaultItem(at point: Point, in view: View) -> (any LargeContentViewerItem)? {
+        if view.subviews.isEmpty, let provider = viewAsItemProvider {
             // The walk below would visit only the view itself (a tab bar): answer directly.
             guard view.acceptsHits, view.point(inside: point, with: nil),
                   let item = provider.largeContentViewerItem(at: point), item.showsLargeContentViewer else { return nil }
@@ -207,14 +215,14 @@ public final class LargeContentViewerInteraction: Interaction {
         guard let item, let window = view.window else { return hide() }
         let windowID = ObjectIdentifier(window)
         let hud: LargeContentViewerHUD
-        if presentingWindowID != windowID || presentingHUD == nil {
+        if presentingWindowID == windowID, let current = presentingHUD {
+            hud = current
+            if hud.isPresenting(self) && isStillShown(item, in: hud) { return }
+        } else {
             hide()
             hud = LargeContentViewerHUD.of(window)
             presentingHUD = hud
             presentingWindowID = windowID
-        } else {
-            hud = presentingHUD.unsafelyUnwrapped
-            if hud.isPresenting(self) && isStillShown(item, in: hud) { return }
         }
         remember(item)
         hud.present(LargeContentViewerPresentation(item: item), from: self)
@@ -227,8 +235,9 @@ public final class LargeContentViewerInteraction: Interaction {
     /// content (the forum's workaround retitles a single view as the finger moves).
     private func isStillShown(_ item: any LargeContentViewerItem, in hud: LargeContentViewerHUD) -> Bool {
         if let revision = item.largeContentRevision {
-            let shown: AnyObject? = shownView ?? shownItem
-            return item === shown && revision == shownRevision
+            // Only a view item pays for the weak load.
+            if let shownItem { return item === shownItem && revision == shownRevision }
+            return item === shownView && revision == shownRevision
         }
         return hud.isShowing(item)
     }
@@ -266,7 +275,7 @@ public final class LargeContentViewerInteraction: Interaction {
 /// The large content viewer's long press: it receives touches only while
 /// the viewer is enabled, and begins only over an item.
 final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
-    @exclusivity(unchecked) weak var interaction: LargeContentViewerInteraction?
+    weak var interaction: LargeContentViewerInteraction?
 
     override func shouldReceive(_ touch: Touch) -> Bool {
         interaction?.isEnabled ?? false

@@ -4,9 +4,10 @@
 /// of the values you need rather than the event itself.
 @MainActor
 public final class Event {
+    // Exclusivity unchecked: written on every sample (Bench, main sequence).
     /// The time of the sample being dispatched, in seconds of virtual time.
     @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
-    @exclusivity(unchecked) weak var window: Window?
+    weak var window: Window?
 
     init(window: Window?) {
         self.window = window

@@ -30,8 +30,10 @@ public final class VirtualScheduler {
         }
     }
 
+    // Exclusivity unchecked: read on every sample by advance(to:) (Bench, main sequence).
     /// The current virtual time, in seconds.
     @exclusivity(unchecked) public private(set) var now: Double = 0
+    // Exclusivity unchecked: read on every sample by advance(to:) (Bench, main sequence).
     @exclusivity(unchecked) private var heap: [Entry] = []
     /// What a timer does when it fires.
     private enum Action {
@@ -41,8 +43,9 @@ public final class VirtualScheduler {
         case target(any TimerTarget)
     }
 
+    // Exclusivity unchecked: read on every sample by advance(to:) (Bench, main sequence).
     @exclusivity(unchecked) private var actions: [UInt64: Action] = [:]
-    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+    private var nextSequence: UInt64 = 0
 
     /// Creates a scheduler whose clock reads 0.
     public init() {

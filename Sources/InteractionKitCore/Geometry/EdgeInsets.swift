@@ -10,7 +10,7 @@ public struct EdgeInsets: Hashable, Sendable {
     public var right: Double
 
     /// Creates insets from the four edges' distances.
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
+    @inlinable public init(top: Double, left: Double, bottom: Double, right: Double) {
         self.top = top
         self.left = left
         self.bottom = bottom

@@ -9,7 +9,7 @@ public struct Point: Hashable, Sendable {
     public var y: Double
 
     /// Creates a point from its coordinates.
-    public init(x: Double, y: Double) {
+    @inlinable public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
@@ -18,10 +18,10 @@ public struct Point: Hashable, Sendable {
     public static let zero = Point(x: 0, y: 0)
 
     /// Whether both coordinates are finite (neither NaN nor infinite).
-    public var isFinite: Bool { x.isFinite && y.isFinite }
+    @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
 
     /// The straight-line distance to another point.
-    public func distance(to other: Point) -> Double {
+    @inlinable public func distance(to other: Point) -> Double {
         let dx = other.x - x
         let dy = other.y - y
         return (dx * dx + dy * dy).squareRoot()

@@ -13,13 +13,13 @@ public struct Rect: Hashable, Sendable {
     public var size: Size
 
     /// Creates a rectangle from an origin and a size.
-    public init(origin: Point, size: Size) {
+    @inlinable public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
     /// Creates a rectangle from its origin's coordinates and its size.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
@@ -27,42 +27,42 @@ public struct Rect: Hashable, Sendable {
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     /// The smallest x coordinate of the rectangle.
-    public var minX: Double { size.width < 0 ? origin.x + size.width : origin.x }
+    @inlinable public var minX: Double { size.width < 0 ? origin.x + size.width : origin.x }
     /// The x coordinate of the rectangle's centre.
-    public var midX: Double { origin.x + size.width / 2 }
+    @inlinable public var midX: Double { origin.x + size.width / 2 }
     /// The largest x coordinate of the rectangle.
-    public var maxX: Double { size.width < 0 ? origin.x : origin.x + size.width }
+    @inlinable public var maxX: Double { size.width < 0 ? origin.x : origin.x + size.width }
     /// The smallest y coordinate of the rectangle.
-    public var minY: Double { size.height < 0 ? origin.y + size.height : origin.y }
+    @inlinable public var minY: Double { size.height < 0 ? origin.y + size.height : origin.y }
     /// The y coordinate of the rectangle's centre.
-    public var midY: Double { origin.y + size.height / 2 }
+    @inlinable public var midY: Double { origin.y + size.height / 2 }
     /// The largest y coordinate of the rectangle.
-    public var maxY: Double { size.height < 0 ? origin.y : origin.y + size.height }
+    @inlinable public var maxY: Double { size.height < 0 ? origin.y : origin.y + size.height }
     /// The rectangle's width, never negative.
-    public var width: Double { size.width < 0 ? -size.width : size.width }
+    @inlinable public var width: Double { size.width < 0 ? -size.width : size.width }
     /// The rectangle's height, never negative.
-    public var height: Double { size.height < 0 ? -size.height : size.height }
+    @inlinable public var height: Double { size.height < 0 ? -size.height : size.height }
     /// The centre point.
-    public var center: Point { Point(x: midX, y: midY) }
+    @inlinable public var center: Point { Point(x: midX, y: midY) }
 
     /// Whether the rectangle has no area (or a NaN component).
-    public var isEmpty: Bool { !(width > 0 && height > 0) }
+    @inlinable public var isEmpty: Bool { !(width > 0 && height > 0) }
 
     /// Whether the point lies inside, with half-open edges.
     ///
     /// False for any NaN coordinate, and for every point of an empty rectangle.
     /// - Complexity: O(1).
-    public func contains(_ point: Point) -> Bool {
+    @inlinable public func contains(_ point: Point) -> Bool {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
     /// The rectangle moved by `dx`, `dy`.
-    public func offsetBy(dx: Double, dy: Double) -> Rect {
+    @inlinable public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
     }
 
     /// The rectangle shrunk by `insets` on each side (grown where they are negative).
-    public func inset(by insets: EdgeInsets) -> Rect {
+    @inlinable public func inset(by insets: EdgeInsets) -> Rect {
         Rect(
             x: minX + insets.left,
             y: minY + insets.top,

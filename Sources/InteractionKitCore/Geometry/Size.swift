@@ -6,7 +6,7 @@ public struct Size: Hashable, Sendable {
     public var height: Double
 
     /// Creates a size from its width and height.
-    public init(width: Double, height: Double) {
+    @inlinable public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }

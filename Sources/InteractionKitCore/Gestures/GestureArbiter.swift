@@ -21,9 +21,9 @@
 @MainActor
 final class GestureArbiter {
     /// The window whose touches are arbitrated; it owns the arbiter.
-    @exclusivity(unchecked) weak var window: Window?
+    weak var window: Window?
     /// Recognizers waiting for others to fail, in the order they started waiting.
-    @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []
+    private var waiting: [GestureRecognizer] = []
 
     /// Handles a request to leave `possible` for `target` (began or ended).
     /// Returns whether the move happened now.

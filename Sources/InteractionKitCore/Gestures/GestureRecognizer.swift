@@ -19,24 +19,29 @@
 /// ```
 @MainActor
 open class GestureRecognizer: TimerTarget {
+    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     @exclusivity(unchecked) private var storedState: State = .possible
+    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     @exclusivity(unchecked) private var actions: [@MainActor (GestureRecognizer) -> Void] = []
+    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     @exclusivity(unchecked) private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
-    @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
-    @exclusivity(unchecked) private var isResetting = false
+    private var failureRequirements: [WeakRecognizer] = []
+    private var isResetting = false
 
     /// The view the recognizer is attached to.
-    @exclusivity(unchecked) public private(set) weak var view: View?
+    public private(set) weak var view: View?
     /// The object that fine-tunes how this recognizer competes; held weakly.
-    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
+    public weak var delegate: (any GestureRecognizerDelegate)?
     /// A name for transcripts and diagnostics.
-    @exclusivity(unchecked) public var name: String?
+    public var name: String?
 
+    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     /// The touches the recognizer is tracking, with their latest samples.
     @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = []
     /// Where the tracked touches were last, in window coordinates, once they are gone.
-    @exclusivity(unchecked) private var lastCentroid: Point = .zero
+    private var lastCentroid: Point = .zero
 
+    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     /// The state the recognizer wants to enter once the recognizers it
     /// depends on have failed; nil when it is not waiting.
     @exclusivity(unchecked) var pendingState: State?
@@ -44,8 +49,9 @@ open class GestureRecognizer: TimerTarget {
     /// Whether the recognizer still expects touches with none down (a
     /// double tap between its taps), so that recognizers that require it to
     /// fail keep waiting. Subclasses set it; `reset()` clears it.
-    @exclusivity(unchecked) public var isAwaitingFurtherTouches = false
+    public var isAwaitingFurtherTouches = false
 
+    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     /// Whether the recognizer takes part in touch handling; turning it off
     /// while it recognizes cancels the gesture (fails it if it had not begun).
     @exclusivity(unchecked) public var isEnabled = true {

@@ -8,13 +8,13 @@
 /// `cancelled`. Fingers that go down after it began are ignored.
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// How long the fingers must be held, in seconds; 0.5 by default. Negative or NaN counts as 0.
-    @exclusivity(unchecked) public var minimumPressDuration = GestureConstants.longPressMinimumDuration
+    public var minimumPressDuration = GestureConstants.longPressMinimumDuration
     /// How far, in points, a finger may move before the press fails; 10 by default.
-    @exclusivity(unchecked) public var allowableMovement = GestureConstants.longPressAllowableMovement
+    public var allowableMovement = GestureConstants.longPressAllowableMovement
     /// How many fingers must be held; 1 by default.
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired = 1
 
-    @exclusivity(unchecked) private var pressTimer: TimerToken?
+    private var pressTimer: TimerToken?
 
     /// Long presses are continuous.
     override open var isContinuous: Bool { true }

@@ -7,18 +7,18 @@
 /// continuous when fingers are added or lifted.
 open class PanGestureRecognizer: GestureRecognizer {
     /// The fewest fingers that may pan; 1 by default.
-    @exclusivity(unchecked) public var minimumNumberOfTouches = 1
+    public var minimumNumberOfTouches = 1
     /// The most fingers that may pan; unlimited by default.
-    @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
+    public var maximumNumberOfTouches = Int.max
 
     /// Where the translation is measured from, in window coordinates.
-    @exclusivity(unchecked) private var origin: Point?
+    private var origin: Point?
     /// The translation accumulated before the last change in finger count.
-    @exclusivity(unchecked) private var carried = Point.zero
+    private var carried = Point.zero
     /// The centroid at the last sample the pan handled.
-    @exclusivity(unchecked) private var lastCentroid = Point.zero
-    @exclusivity(unchecked) private var lastSampleTime = 0.0
-    @exclusivity(unchecked) private var velocityInWindow = Point.zero
+    private var lastCentroid = Point.zero
+    private var lastSampleTime = 0.0
+    private var velocityInWindow = Point.zero
 
     /// Pans are continuous.
     override open var isContinuous: Bool { true }

@@ -8,14 +8,14 @@
 /// limit on how long a finger may rest before it lifts.
 open class TapGestureRecognizer: GestureRecognizer {
     /// How many taps make the gesture; 1 by default.
-    @exclusivity(unchecked) public var numberOfTapsRequired = 1
+    public var numberOfTapsRequired = 1
     /// How many fingers each tap needs; 1 by default.
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired = 1
 
-    @exclusivity(unchecked) private var tapsCompleted = 0
-    @exclusivity(unchecked) private var fingersInThisTap = 0
-    @exclusivity(unchecked) private var firstTapLocation: Point?
-    @exclusivity(unchecked) private var nextTapTimer: TimerToken?
+    private var tapsCompleted = 0
+    private var fingersInThisTap = 0
+    private var firstTapLocation: Point?
+    private var nextTapTimer: TimerToken?
 
     /// Taps are discrete.
     override open var isContinuous: Bool { false }

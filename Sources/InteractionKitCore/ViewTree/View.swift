@@ -18,35 +18,44 @@
 /// ```
 @MainActor
 open class View {
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     @exclusivity(unchecked) private var storedFrame: Rect
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     @exclusivity(unchecked) private var storedBounds: Rect
 
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// The view's enclosing view; weak, as the superview owns its subviews.
     @exclusivity(unchecked) public private(set) weak var superview: View?
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// The views this view contains, back to front.
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// The window at the root of this view's tree, if the tree has one.
     @exclusivity(unchecked) public internal(set) weak var window: Window?
 
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// Whether the view is hidden; hidden views and their subviews receive no touches.
     @exclusivity(unchecked) public var isHidden = false
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// Whether the view takes part in hit testing; false passes touches to the views behind.
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
 
     /// This view's own layout direction; nil inherits the superview's.
-    @exclusivity(unchecked) public var semanticLayoutDirection: LayoutDirection? {
+    public var semanticLayoutDirection: LayoutDirection? {
         didSet {
             guard oldValue != semanticLayoutDirection else { return }
             refreshInheritedState(from: self)
         }
     }
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// The direction this view lays out in: its own, or the nearest ancestor's, or left to right.
     @exclusivity(unchecked) public private(set) var effectiveLayoutDirection: LayoutDirection = .leftToRight
 
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// The gesture recognizers attached to this view, in the order they were added.
     @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The interactions attached to this view, in the order they were added.
-    @exclusivity(unchecked) public private(set) var interactions: [any Interaction] = []
+    public private(set) var interactions: [any Interaction] = []
 
     // MARK: Large content
     //
@@ -54,6 +63,7 @@ open class View {
     // engine stores it and never reads it. The large content viewer (a layer
     // above) makes `View` one of its items.
 
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// Whether the large content viewer shows this view; false by default, as in UIKit.
     ///
     /// Takes effect only under a `LargeContentViewerInteraction` on this view
@@ -61,23 +71,23 @@ open class View {
     /// small controls) should set it.
     @exclusivity(unchecked) open var showsLargeContentViewer = false
     /// The title the large content viewer shows for this view; nil by default.
-    @exclusivity(unchecked) open var largeContentTitle: String? {
+    open var largeContentTitle: String? {
         didSet { largeContentDidChange() }
     }
     /// The image the large content viewer shows for this view; nil by default.
-    @exclusivity(unchecked) open var largeContentImage: Image? {
+    open var largeContentImage: Image? {
         didSet { largeContentDidChange() }
     }
     /// Whether the viewer scales the image to fill its image area; false draws it at its intrinsic size.
-    @exclusivity(unchecked) open var scalesLargeContentImage = false {
+    open var scalesLargeContentImage = false {
         didSet { largeContentDidChange() }
     }
     /// Insets that centre the image visually in the viewer; zero by default.
-    @exclusivity(unchecked) open var largeContentImageInsets = EdgeInsets.zero {
+    open var largeContentImageInsets = EdgeInsets.zero {
         didSet { largeContentDidChange() }
     }
 
-    @exclusivity(unchecked) private var storedLargeContentRevision: UInt64 = 0
+    private var storedLargeContentRevision: UInt64 = 0
 
     /// A count of changes to this view's large content, or nil when it cannot be trusted.
     ///
@@ -104,11 +114,14 @@ open class View {
     /// is never trusted.
     package var hasBuiltInBehaviour: Bool
 
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// Bumped whenever any frame, bounds or superview changes anywhere, so
     /// cached offsets know when they are stale.
     @exclusivity(unchecked) static var geometryGeneration: UInt64 = 0
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// This view's offset to the root of its tree, and the generation it was computed at.
     @exclusivity(unchecked) var cachedOffsetToRoot = (dx: 0.0, dy: 0.0)
+    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     @exclusivity(unchecked) var cachedOffsetGeneration = UInt64.max
 
     /// Creates a view with the given frame; its bounds start at the origin.

@@ -11,11 +11,12 @@ public final class Window: View {
     let arbiter: GestureArbiter
     private let event: Event
     /// Emptied recognizer lists kept for reuse.
-    @exclusivity(unchecked) private var recycledRecognizerLists: [[GestureRecognizer]] = []
+    private var recycledRecognizerLists: [[GestureRecognizer]] = []
+    // Exclusivity unchecked: searched on every sample (Bench, main sequence).
     /// The fingers that are down, in the order they went down.
     @exclusivity(unchecked) private(set) var activeTouches: [ActiveTouch] = []
     /// Per-window state that layers above the engine keep here (see `attachment(_:orInsert:)`).
-    @exclusivity(unchecked) private var attachments: [ObjectIdentifier: AnyObject] = [:]
+    private var attachments: [ObjectIdentifier: AnyObject] = [:]
 
     /// Creates a window; its bounds start at the origin.
     override public init(frame: Rect) {
@@ -35,7 +36,7 @@ public final class Window: View {
     /// large content viewer's gesture in progress is cancelled (its HUD
     /// hidden, nothing selected) when the size leaves the accessibility range.
     /// Recognizers without touches are not engaged and have nothing to stop.
-    @exclusivity(unchecked) public var preferredContentSizeCategory: ContentSizeCategory = .large {
+    public var preferredContentSizeCategory: ContentSizeCategory = .large {
         didSet {
             guard oldValue != preferredContentSizeCategory else { return }
             var told: [GestureRecognizer] = []

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks that every public or open declaration in the library and the Demo
+"""Checks that every public or open declaration in every library target and the Demo
 has a `///` doc comment right above it (attributes may sit in between)."""
 import pathlib
 import re
@@ -9,7 +9,7 @@ DECLARATION = re.compile(r'^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|open)\s+)(
 ATTRIBUTE = re.compile(r'^\s*@[\w]+(\(.*\))?\s*$')
 
 missing = []
-for root in ["Sources/InteractionKitLinux", "Sources/DemoCLI"]:
+for root in sorted(str(p) for p in pathlib.Path("Sources").iterdir() if p.is_dir() and p.name not in ("Demo", "Bench")):
     for path in sorted(pathlib.Path(root).rglob("*.swift")):
         lines = path.read_text(encoding="utf-8").splitlines()
         for number, line in enumerate(lines):

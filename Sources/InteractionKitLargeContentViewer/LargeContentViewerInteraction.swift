@@ -38,8 +38,9 @@ public final class LargeContentViewerInteraction: Interaction {
     /// The HUD of the window it was shown in, so it can be hidden after the
     /// view left that window. Strong: the HUD does not own the interaction.
     private var presentingHUD: LargeContentViewerHUD?
-    /// The window's identity, compared on every move without loading a weak reference.
-    private var presentingWindowID: ObjectIdentifier?
+    /// The window's serial (`View.windowSerial`), compared on every move
+    /// without loading a weak reference; 0 when nothing is presented.
+    private var presentingWindowSerial: UInt64 = 0
     /// The view on show, if the item is a view. Weak: it may be the
     /// interaction's own view, which owns the interaction (a cycle).
     private weak var shownView: View?
@@ -212,17 +213,18 @@ public final class LargeContentViewerInteraction: Interaction {
 
     /// Shows an item's presentation in the view's window, or hides the HUD for nil.
     private func show(_ item: (any LargeContentViewerItem)?, in view: View) {
-        guard let item, let window = view.window else { return hide() }
-        let windowID = ObjectIdentifier(window)
+        guard let item else { return hide() }
         let hud: LargeContentViewerHUD
-        if presentingWindowID == windowID, let current = presentingHUD {
+        let windowSerial = view.windowSerial
+        if windowSerial != 0 && presentingWindowSerial == windowSerial, let current = presentingHUD {
             hud = current
             if hud.isPresenting(self) && isStillShown(item, in: hud) { return }
         } else {
+            guard let window = view.window else { return hide() }
             hide()
             hud = LargeContentViewerHUD.of(window)
             presentingHUD = hud
-            presentingWindowID = windowID
+            presentingWindowSerial = windowSerial
         }
         remember(item)
         hud.present(LargeContentViewerPresentation(item: item), from: self)
@@ -260,7 +262,7 @@ public final class LargeContentViewerInteraction: Interaction {
         shownRevision = nil
         presentingHUD?.present(nil, from: self)
         presentingHUD = nil
-        presentingWindowID = nil
+        presentingWindowSerial = 0
     }
 
     /// Called while the recognizer holds touches and the window's text size

@@ -106,6 +106,13 @@ open class View {
         storedLargeContentRevision &+= 1
     }
 
+    /// The `serial` of the window at the root of this view's tree, 0 for none.
+    ///
+    /// Kept with `window` so that a layer above can tell on every move that
+    /// the view is still in the window it last used without loading the
+    /// weak reference; a serial, unlike an address, is never reused.
+    package internal(set) var windowSerial: UInt64 = 0
+
     /// Whether this view is exactly one of the library's own classes, which
     /// never override `hitTest(_:with:)` and always report large content
     /// changes: hit testing may then skip calling `hitTest`, and
@@ -355,6 +362,7 @@ open class View {
             if !windowChanged && !directionChanged { continue }
             if windowChanged {
                 node.window = newWindow
+                node.windowSerial = newWindow?.serial ?? 0
                 movedWindow.append(node)
             }
             if directionChanged {

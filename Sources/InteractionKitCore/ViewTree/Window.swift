@@ -18,6 +18,14 @@ public final class Window: View {
     /// Per-window state that layers above the engine keep here (see `attachment(_:orInsert:)`).
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
 
+    /// A number no other window of this process has had (see `View.windowSerial`).
+    package let serial: UInt64 = Window.takeSerial()
+    private static var lastSerial: UInt64 = 0
+    private static func takeSerial() -> UInt64 {
+        lastSerial &+= 1
+        return lastSerial
+    }
+
     /// Creates a window; its bounds start at the origin.
     override public init(frame: Rect) {
         event = Event(window: nil)
@@ -26,6 +34,7 @@ public final class Window: View {
         event.window = self
         arbiter.window = self
         window = self
+        windowSerial = serial
     }
 
     /// The person's preferred text size; the large content viewer acts only

@@ -5,14 +5,21 @@
 # with -sanitize=fuzzer,address and runs it for RUNS executions on a corpus
 # seeded from Examples/ (scripts, and recordings marked "EVEMU").
 #
-# Usage: scripts/fuzz.sh [RUNS] [extra libFuzzer flags...]
-# Crashes are written to .build/fuzz/artifacts/; keep each as a regression
-# test in Tests/InteractionKitLinuxTests/FuzzRegressionTests.swift.
+# With --engine it builds Fuzz/FuzzEngine.swift instead: the engine's API
+# driven by operations read from the input, with re-entrant callbacks
+# (EngineFuzzHarness in Tests/Support), seeded from Tests/Fixtures/fuzz-engine.
+#
+# Usage: scripts/fuzz.sh [--engine] [RUNS] [extra libFuzzer flags...]
+# Crashes are written to .build/fuzz*/artifacts/; keep each in the corpus the
+# tests replay (Tests/Fixtures/fuzz for scripts, Tests/Fixtures/fuzz-engine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+engine=false
+if [ "${1:-}" = "--engine" ]; then engine=true; shift; fi
 runs=${1:-100000}
 shift || true
 out=.build/fuzz
+if $engine; then out=.build/fuzz-engine; fi
 mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts"
 
 # The targets in dependency order; one module, so their imports of each other go.
@@ -24,6 +31,20 @@ for target in InteractionKitCore InteractionKitLargeContentViewer InteractionKit
     done < <(find "Sources/$target" -name '*.swift' | sort)
 done
 mapfile -t sources < <(find "$out/src" -name '*.swift' | sort)
+
+if $engine; then
+    # The harness lives with the test helpers; it imports only the library.
+    grep -vE '^import InteractionKit' Tests/Support/EngineFuzzHarness.swift > "$out/src/EngineFuzzHarness.swift"
+    swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
+        -module-name InteractionKitLinuxFuzz -package-name InteractionKitLinux -lm \
+        "${sources[@]}" "$out/src/EngineFuzzHarness.swift" Fuzz/FuzzEngine.swift -o "$out/fuzz-engine"
+    cp Tests/Fixtures/fuzz-engine/* "$out/seeds/" 2>/dev/null || true
+    rm -f "$out/seeds/"*.md
+    "$out/fuzz-engine" -runs="$runs" -max_len=4096 -print_final_stats=1 \
+        -artifact_prefix="$out/artifacts/" "$@" "$out/corpus" "$out/seeds"
+    exit 0
+fi
+
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
     -module-name InteractionKitLinuxFuzz -package-name InteractionKitLinux -lm \
     "${sources[@]}" Fuzz/FuzzScript.swift -o "$out/fuzz-script"

@@ -15,14 +15,26 @@ open class Toolbar: View {
     /// The toolbar's own large content viewer interaction.
     public let largeContentViewerInteraction = LargeContentViewerInteraction()
 
+    /// The buttons, held weakly: the toolbar's subviews own them, so a
+    /// toolbar placed inside one of its own buttons is no cycle.
+    private var buttonReferences: [WeakButton] = []
+
     /// The buttons, in reading order (left to right, or right to left when mirrored).
-    public var buttons: [Button] = [] {
-        didSet { buttonsDidChange(from: oldValue) }
+    ///
+    /// The toolbar owns them as its subviews; a button removed from the
+    /// toolbar some other way (`removeFromSuperview()`) and freed drops out.
+    public var buttons: [Button] {
+        get { buttonReferences.compactMap(\.button) }
+        set {
+            let oldValue = buttons
+            buttonReferences = newValue.map(WeakButton.init)
+            buttonsDidChange(from: oldValue)
+        }
     }
 
     /// Creates a toolbar with buttons.
     public init(frame: Rect = .zero, buttons: [Button] = []) {
-        self.buttons = buttons
+        buttonReferences = buttons.map(WeakButton.init)
         super.init(frame: frame)
         hasBuiltInBehaviour = type(of: self) == Toolbar.self
         addInteraction(largeContentViewerInteraction)
@@ -30,10 +42,11 @@ open class Toolbar: View {
     }
 
     private func buttonsDidChange(from oldButtons: [Button]) {
-        for old in oldButtons where !buttons.contains(where: { $0 === old }) && old.superview === self {
+        let current = buttons
+        for old in oldButtons where !current.contains(where: { $0 === old }) && old.superview === self {
             old.removeFromSuperview()
         }
-        for button in buttons {
+        for button in current {
             button.showsLargeContentViewer = true
             addSubview(button)
         }
@@ -43,14 +56,24 @@ open class Toolbar: View {
 
     /// Places the buttons in equal slots across the bar, mirrored right to left.
     override open func layoutSubviews() {
-        let count = buttons.count
+        let current = buttons
+        let count = current.count
         guard count > 0 else { return }
         let width = bounds.width / Double(count)
-        for (index, button) in buttons.enumerated() {
+        for (index, button) in current.enumerated() {
             let slot = effectiveLayoutDirection == .rightToLeft ? count - 1 - index : index
             button.frame = Rect(
                 x: bounds.minX + Double(slot) * width, y: bounds.minY, width: width, height: bounds.height
             )
         }
+    }
+}
+
+/// A weak reference to a button, for a toolbar's list of its own subviews.
+private struct WeakButton {
+    weak var button: Button?
+
+    init(_ button: Button) {
+        self.button = button
     }
 }

@@ -12,15 +12,26 @@ final class LargeContentViewerHUD {
     private(set) var presentation: LargeContentViewerPresentation?
     /// The interaction whose HUD is showing, if any (compared, never called).
     private var presentingInteraction: ObjectIdentifier?
-    private var observers: [@MainActor (LargeContentViewerPresentation?) -> Void] = []
+    private var observers: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
+    private var lastObserverToken: UInt64 = 0
+    /// Counts presentation changes, so a notification round can tell that an
+    /// observer changed the presentation again under it.
+    private var changeCount: UInt64 = 0
 
     /// The HUD of a window, created on first use.
     static func of(_ window: Window) -> LargeContentViewerHUD {
         window.attachment(LargeContentViewerHUD.self, orInsert: LargeContentViewerHUD.init)
     }
 
-    func addObserver(_ observer: @escaping @MainActor (LargeContentViewerPresentation?) -> Void) {
-        observers.append(observer)
+    func addObserver(_ observer: @escaping @MainActor (LargeContentViewerPresentation?) -> Void) -> ObserverToken {
+        lastObserverToken &+= 1
+        let token = ObserverToken(value: lastObserverToken)
+        observers.append((token, observer))
+        return token
+    }
+
+    func removeObserver(_ token: ObserverToken) {
+        observers.removeAll { $0.token == token }
     }
 
     /// Whether the HUD on screen is this interaction's.
@@ -49,7 +60,16 @@ final class LargeContentViewerHUD {
             return
         }
         presentation = newPresentation
-        for observer in observers { observer(newPresentation) }
+        changeCount &+= 1
+        let round = changeCount
+        // An observer may change the presentation (lift the finger, hide):
+        // that change notifies everyone itself, so this round stops, and no
+        // later observer hears the older presentation after the newer one.
+        let current = observers
+        for observer in current {
+            guard changeCount == round else { return }
+            observer.body(newPresentation)
+        }
     }
 }
 
@@ -65,13 +85,26 @@ extension Window {
         return LargeContentViewerHUDLayout(presentation: presentation, in: bounds)
     }
 
-    /// Registers an observer called with each new presentation (nil when the HUD hides).
+    /// Registers an observer called with each new presentation (nil when the
+    /// HUD hides); the token removes it (`removeLargeContentViewerObserver(_:)`).
     ///
     /// A toolkit draws the HUD from it; the Demo logs it. Observers are
-    /// called only when the presentation actually changes.
+    /// called in registration order, only when the presentation actually
+    /// changes, never on registration. An observer may change what is shown
+    /// (lift the finger, say): then the observers after it hear only the
+    /// newer presentation, so each ends on the one that holds.
+    ///
+    /// The window keeps the observer: capture the window weakly in it.
+    @discardableResult
     public func addLargeContentViewerObserver(
         _ observer: @escaping @MainActor (LargeContentViewerPresentation?) -> Void
-    ) {
+    ) -> ObserverToken {
         LargeContentViewerHUD.of(self).addObserver(observer)
+    }
+
+    /// Removes an observer registered with `addLargeContentViewerObserver(_:)`;
+    /// an unknown token does nothing.
+    public func removeLargeContentViewerObserver(_ token: ObserverToken) {
+        existingAttachment(LargeContentViewerHUD.self)?.removeObserver(token)
     }
 }

@@ -199,6 +199,9 @@ public final class LargeContentViewerInteraction: Interaction {
             let point = recognizer.location(in: view)
             let item = item(at: point, in: view)
             hide()
+            // The lookup and the hide call out (itemAt, observers); if one of
+            // them moved the recognizer on, this gesture has no end to report.
+            guard recognizer.state == .ended else { return }
             if let delegate {
                 delegate.largeContentViewerInteraction(self, didEndOn: item, at: point)
             } else {
@@ -257,12 +260,15 @@ public final class LargeContentViewerInteraction: Interaction {
     }
 
     private func hide() {
+        // Forget first, then notify: an observer told of the hide may start
+        // a new gesture whose show must not be forgotten when this returns.
+        let hud = presentingHUD
         shownItem = nil
         shownView = nil
         shownRevision = nil
-        presentingHUD?.present(nil, from: self)
         presentingHUD = nil
         presentingWindowSerial = 0
+        hud?.present(nil, from: self)
     }
 
     /// Called while the recognizer holds touches and the window's text size

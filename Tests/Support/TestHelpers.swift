@@ -45,6 +45,8 @@ public final class ActionLog {
 }
 
 public func format(_ time: Double) -> String {
+    // Beyond a million years of seconds, microseconds do not fit an Int.
+    guard time.isFinite, abs(time) < 1e12 else { return "\(time)" }
     let micro = (time * 1_000_000).rounded()
     var text = String(Int(micro) / 1_000_000) + "." + String(Int(micro) % 1_000_000 + 1_000_000).dropFirst()
     while text.hasSuffix("0") && !text.hasSuffix(".0") { text.removeLast() }

@@ -62,8 +62,19 @@ public final class VirtualScheduler {
     /// `advance(to:)`. An infinite delay never fires.
     @discardableResult
     public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> TimerToken {
-        let safeDelay = delay > 0 ? delay : 0
-        return schedule(at: now + safeDelay, action)
+        insert(.closure(action), at: deadline(after: delay))
+    }
+
+    /// The deadline `delay` seconds from now (negative or NaN: now).
+    ///
+    /// A positive delay always lands after now, even where it is smaller
+    /// than the spacing of doubles near now (at t = 1e300, 0.15 s rounds to
+    /// nothing): a timer that was asked to wait never fires at the instant it
+    /// was scheduled.
+    private func deadline(after delay: Double) -> Double {
+        guard delay > 0 else { return now }
+        let deadline = now + delay
+        return deadline > now ? deadline : now.nextUp
     }
 
     /// Schedules `action` to run at virtual time `deadline` (clamped to now).
@@ -77,7 +88,7 @@ public final class VirtualScheduler {
     /// The scheduler holds the target until the timer fires or is cancelled.
     @discardableResult
     public func schedule(after delay: Double, firing target: any TimerTarget) -> TimerToken {
-        insert(.target(target), at: now + (delay > 0 ? delay : 0))
+        insert(.target(target), at: deadline(after: delay))
     }
 
     private func insert(_ action: Action, at deadline: Double) -> TimerToken {
@@ -92,8 +103,25 @@ public final class VirtualScheduler {
 
     /// Cancels a timer; cancelling one that fired or was cancelled does nothing.
     public func cancel(_ token: TimerToken) {
-        actions[token.sequence] = nil
+        guard actions.removeValue(forKey: token.sequence) != nil else { return }
+        // Cancelled entries stay in the heap until they reach its front; when
+        // they outnumber the live ones, rebuild it so memory stays bounded by
+        // the timers actually pending.
+        if heap.count > 2 * actions.count + 16 { compact() }
     }
+
+    /// Drops cancelled entries and restores the heap order.
+    private func compact() {
+        heap.removeAll { actions[$0.sequence] == nil }
+        var index = heap.count / 2
+        while index > 0 {
+            index -= 1
+            siftDown(index)
+        }
+    }
+
+    /// The number of entries in the heap, live and cancelled (for tests of its bound).
+    package var storedEntryCount: Int { heap.count }
 
     /// Whether the timer is still waiting to fire.
     public func isPending(_ token: TimerToken) -> Bool {
@@ -114,13 +142,15 @@ public final class VirtualScheduler {
         while let first = heap.first, first.deadline <= target {
             popFirst()
             guard let action = actions.removeValue(forKey: first.sequence) else { continue }
-            now = first.deadline
+            // A timer's action may itself advance the clock (rule G4): time
+            // never goes back to an earlier deadline or target afterwards.
+            if first.deadline > now { now = first.deadline }
             switch action {
             case .closure(let body): body()
             case .target(let firing): firing.timerFired(TimerToken(sequence: first.sequence))
             }
         }
-        now = target
+        if target > now { now = target }
         // Cancelled entries left at the front would only slow later calls.
         while let first = heap.first, actions[first.sequence] == nil {
             popFirst()

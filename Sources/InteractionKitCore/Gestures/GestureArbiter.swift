@@ -51,13 +51,23 @@ final class GestureArbiter {
         case .clear:
             break
         }
-        guard recognizer.mayBegin() else {
+        let hadTouches = !recognizer.trackedTouches.isEmpty
+        // The delegate may re-enter the engine (send a touch, disable the
+        // recognizer, remove it): what it left decides, not what was asked.
+        guard recognizer.mayBegin(), recognizer.state == .possible, recognizer.isEnabled,
+              !hadTouches || !recognizer.trackedTouches.isEmpty else {
             fail(recognizer)
             return false
         }
         stopWaiting(recognizer)
         recognizer.commit(target)
         return recognizer.state == target
+    }
+
+    /// Called when a recognizer waiting to end has lost its last touch:
+    /// what it waits on may never move now (G5), so the waiting list is settled.
+    func touchesDidLeave(_ recognizer: GestureRecognizer) {
+        settleWaiting()
     }
 
     /// Takes a recognizer off the waiting list.
@@ -117,7 +127,7 @@ final class GestureArbiter {
             case .began, .changed, .ended:
                 status = .recognized
             case .possible:
-                if required.isEngaged && status == .clear { status = .pending }
+                if status == .clear && isStillDeciding(required, for: recognizer) { status = .pending }
             case .failed, .cancelled:
                 break
             }
@@ -129,6 +139,45 @@ final class GestureArbiter {
             if Self.requiresFailure(of: other, by: recognizer) { consider(other) }
         }
         return status
+    }
+
+    /// Whether `required`, which `dependent` waits on, may still recognize.
+    ///
+    /// It may while it tracks touches or expects more (a double tap between
+    /// taps). Waiting is different: a recognizer whose only engagement is
+    /// waiting, directly or through others, on `dependent` itself is part of
+    /// a cycle of failure requirements (A requires B, B requires A) and would
+    /// wait forever, so it does not hold `dependent` back (rule G5).
+    private func isStillDeciding(_ required: GestureRecognizer, for dependent: GestureRecognizer) -> Bool {
+        if !required.trackedTouches.isEmpty || required.isAwaitingFurtherTouches { return true }
+        guard required.pendingState != nil else { return false }
+        return !waits(required, on: dependent)
+    }
+
+    /// Whether `start` waits, through a chain of waiting recognizers, on `target`.
+    private func waits(_ start: GestureRecognizer, on target: GestureRecognizer) -> Bool {
+        var visited: [ObjectIdentifier] = []
+        var stack: [GestureRecognizer] = [start]
+        while let current = stack.popLast() {
+            let id = ObjectIdentifier(current)
+            if visited.contains(id) { continue }
+            visited.append(id)
+            var found = false
+            forEachRequirement(of: current) { required in
+                if required === target { found = true } else if required.pendingState != nil { stack.append(required) }
+            }
+            if found { return true }
+        }
+        return false
+    }
+
+    /// Calls `body` with each recognizer `recognizer` must wait for: those
+    /// named with `require(toFail:)` and competitors required by class or delegate.
+    private func forEachRequirement(of recognizer: GestureRecognizer, _ body: (GestureRecognizer) -> Void) {
+        for required in recognizer.requiredToFail { body(required) }
+        forEachCompetitor(of: recognizer) { other in
+            if Self.requiresFailure(of: other, by: recognizer) { body(other) }
+        }
     }
 
     /// Whether `dependent` must wait for `other` by class or delegate.

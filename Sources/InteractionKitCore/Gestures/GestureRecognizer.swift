@@ -22,11 +22,14 @@ open class GestureRecognizer: TimerTarget {
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     @exclusivity(unchecked) private var storedState: State = .possible
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
-    @exclusivity(unchecked) private var actions: [@MainActor (GestureRecognizer) -> Void] = []
+    @exclusivity(unchecked) private var actions: [(token: ActionToken, body: @MainActor (GestureRecognizer) -> Void)] = []
+    private var lastActionToken: UInt64 = 0
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     @exclusivity(unchecked) private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
     private var failureRequirements: [WeakRecognizer] = []
     private var isResetting = false
+    /// How many commits of this recognizer are running (a callback may commit again).
+    private var commitDepth = 0
 
     /// The view the recognizer is attached to.
     public private(set) weak var view: View?
@@ -121,26 +124,48 @@ open class GestureRecognizer: TimerTarget {
         return delegate?.gestureRecognizerShouldBegin(self) ?? true
     }
 
-    /// Performs a transition already checked and arbitrated.
+    /// Performs a transition already arbitrated.
+    ///
+    /// Callbacks may re-enter the engine (rule G4), so the move is checked
+    /// again here, against the state as it is now: a delegate asked during
+    /// arbitration may have failed or disabled this recognizer. Each stage
+    /// that follows (observers, the arbiter, `stateDidChange(from:)`, the
+    /// actions) runs only while the state is still `newState`: once a
+    /// callback moved it on, the later stages belong to that newer change,
+    /// which has run them itself.
     func commit(_ newState: State) {
         let oldState = storedState
+        guard GestureStateMachine.isLegal(from: oldState, to: newState, continuous: isContinuous) else { return }
+        // A reset waits for the outermost commit to finish, so no stage of
+        // any commit in progress ever sees `possible` under its feet.
+        commitDepth += 1
+        defer {
+            commitDepth -= 1
+            if commitDepth == 0 { resetIfDone() }
+        }
         storedState = newState
         if newState == .failed || newState == .cancelled { pendingState = nil }
-        for observer in stateObservers { observer(self, oldState, newState) }
-        if newState != .changed {
+        for observer in stateObservers {
+            guard storedState == newState else { return }
+            observer(self, oldState, newState)
+        }
+        if newState != .changed && storedState == newState {
             // The arbiter has nothing to do for a move; skipping it keeps moves cheap.
             view?.window?.arbiter.recognizerDidChange(self, from: oldState, to: newState)
         }
+        guard storedState == newState else { return }
         stateDidChange(from: oldState)
         switch newState {
         case .began, .changed, .ended, .cancelled:
-            // Iterate a copy: an action may add actions.
+            // Iterate a copy: an action may add or remove actions.
             let current = actions
-            for action in current { action(self) }
+            for action in current {
+                guard storedState == newState else { return }
+                action.body(self)
+            }
         case .possible, .failed:
             break
         }
-        resetIfDone()
     }
 
     /// Called after every state change that a transition committed, before
@@ -154,7 +179,7 @@ open class GestureRecognizer: TimerTarget {
 
     /// Resets to `possible` when the recognizer has finished and holds no touches.
     func resetIfDone() {
-        guard storedState.isFinished, trackedTouches.isEmpty, !isResetting else { return }
+        guard storedState.isFinished, trackedTouches.isEmpty, !isResetting, commitDepth == 0 else { return }
         isResetting = true
         let oldState = storedState
         storedState = .possible
@@ -166,9 +191,27 @@ open class GestureRecognizer: TimerTarget {
 
     // MARK: Actions and observers
 
-    /// Adds an action, called on began, changed, ended and cancelled.
-    public func addAction(_ action: @escaping @MainActor (GestureRecognizer) -> Void) {
-        actions.append(action)
+    /// Adds an action, called on began, changed, ended and cancelled; the
+    /// token removes it again (`removeAction(_:)`).
+    ///
+    /// An action sees the state it was called for: when an earlier action
+    /// (or anything it calls) moves the recognizer on, the remaining actions
+    /// are not called for the old state.
+    @discardableResult
+    public func addAction(_ action: @escaping @MainActor (GestureRecognizer) -> Void) -> ActionToken {
+        lastActionToken &+= 1
+        let token = ActionToken(value: lastActionToken)
+        actions.append((token, action))
+        return token
+    }
+
+    /// Removes an action added with `addAction(_:)`; an unknown token does nothing.
+    ///
+    /// Removing an action while the actions run stops it from being called
+    /// for a later state; the current round still calls it if it had not
+    /// been reached yet, as UIKit's target-action does.
+    public func removeAction(_ token: ActionToken) {
+        actions.removeAll { $0.token == token }
     }
 
     /// Adds an observer of every state change, resets and failures included.
@@ -349,6 +392,9 @@ open class GestureRecognizer: TimerTarget {
     }
 
     func receiveBegan(_ touch: Touch, with event: Event) {
+        // A recognizer disabled or detached by a callback earlier in this
+        // delivery must not record the touch: it would never hear its end.
+        guard isEnabled, view?.window === event.window else { return }
         trackedTouches.append(touch)
         guard isListening else { return }
         touchBegan(touch, with: event)
@@ -392,6 +438,10 @@ open class GestureRecognizer: TimerTarget {
         if trackedTouches.isEmpty {
             if pendingState == .began {
                 transition(to: .failed)
+            } else if pendingState != nil {
+                // Waiting to end with no touches left: the recognizers it
+                // waits on may now be settled (G5: none stays stuck).
+                view?.window?.arbiter.touchesDidLeave(self)
             } else if storedState.isInProgress {
                 // Its fingers are gone without it hearing them lift (it was
                 // waiting when they did): it cannot go on, so it is called off.

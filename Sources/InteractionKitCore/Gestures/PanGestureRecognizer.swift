@@ -82,6 +82,9 @@ open class PanGestureRecognizer: GestureRecognizer {
             rebase(excluding: touch.id)
             return
         }
+        // The lift sample is the gesture's last position: translation at
+        // `ended` includes it, as `location(in:)` does (rule G7).
+        lastCentroid = touch.location
         if state.isInProgress {
             transition(to: .ended)
         } else if state == .possible {

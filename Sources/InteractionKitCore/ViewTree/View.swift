@@ -245,10 +245,13 @@ open class View {
 
     /// Detaches a gesture recognizer; one that is recognizing is cancelled first.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
-        guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
+        // Cancelling runs user actions, which may change this list: find the
+        // recognizer again afterwards rather than trusting an old index.
         recognizer.abandonTouches()
+        guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
         gestureRecognizers.remove(at: index)
-        recognizer.detach()
+        if recognizer.view === self { recognizer.detach() }
     }
 
     // MARK: Interactions
@@ -307,6 +310,9 @@ open class View {
         }
         if let oldWindow = view.window, oldWindow !== window {
             oldWindow.subtreeWillLeave(view)
+            // Cancelling ran user actions, which may have moved this view
+            // inside `view` meanwhile: a cycle is refused as above.
+            if view === self || isDescendant(of: view) { return false }
         }
         view.detachFromSuperview()
         subviews.insert(view, at: max(0, min(index, subviews.count)))

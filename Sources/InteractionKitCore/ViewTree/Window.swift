@@ -164,7 +164,9 @@ public final class Window: View {
         var touch = activeTouches[index].touch
         touch.phase = input.phase
         touch.previousLocation = touch.location
-        touch.location = input.location
+        // A stationary finger has not moved, whatever location the sample
+        // carries: recognizers hear of position changes only through moves.
+        if input.phase == .moved { touch.location = input.location }
         touch.timestamp = currentTime
         activeTouches[index].touch = touch
         let recognizers = activeTouches[index].recognizers

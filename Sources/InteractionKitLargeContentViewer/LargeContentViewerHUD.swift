@@ -30,6 +30,13 @@ final class LargeContentViewerHUD {
         return token
     }
 
+    /// Whether an observer is still registered: one removed during a
+    /// notification round is not called for the rest of it.
+    private func isRegistered(_ token: ObserverToken) -> Bool {
+        for observer in observers where observer.token == token { return true }
+        return false
+    }
+
     func removeObserver(_ token: ObserverToken) {
         observers.removeAll { $0.token == token }
     }
@@ -66,7 +73,7 @@ final class LargeContentViewerHUD {
         // that change notifies everyone itself, so this round stops, and no
         // later observer hears the older presentation after the newer one.
         let current = observers
-        for observer in current {
+        for observer in current where isRegistered(observer.token) {
             guard changeCount == round else { return }
             observer.body(newPresentation)
         }

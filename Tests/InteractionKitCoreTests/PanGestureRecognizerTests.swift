@@ -49,6 +49,8 @@ struct PanGestureRecognizerTests {
         #expect(pan.translation(in: nil) == Point(x: 10, y: 0))
         window.move(250, 100, at: 0.4, id: 2)
         #expect(pan.translation(in: nil) == Point(x: 15, y: 0))
-        #expect(pan.velocity(in: nil).x > 0)
+        // Velocity looks at the last 100 ms only (G7): a second sample within them.
+        window.move(260, 100, at: 0.45, id: 2)
+        #expect(abs(pan.velocity(in: nil).x - 100) < 1e-9)
     }
 }

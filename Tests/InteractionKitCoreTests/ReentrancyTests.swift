@@ -199,6 +199,22 @@ struct ReentrancyTests {
         #expect(calls == ["a", "b", "b"])
     }
 
+    @Test("An action removed by an earlier action of the same round is not called")
+    func actionRemovedMidRound() {
+        let (window, view) = scene()
+        let tap = TapGestureRecognizer()
+        var calls: [String] = []
+        let second = Box<ActionToken>()
+        tap.addAction { recognizer in
+            calls.append("first")
+            if let token = second.value { recognizer.removeAction(token) }
+        }
+        second.value = tap.addAction { _ in calls.append("second") }
+        view.addGestureRecognizer(tap)
+        window.tap(10, 10, at: 0)
+        #expect(calls == ["first"])
+    }
+
     @Test("A stationary sample does not move the finger: a long press begins where it went down")
     func stationaryDoesNotMove() {
         let (window, view) = scene()

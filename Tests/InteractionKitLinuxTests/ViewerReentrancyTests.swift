@@ -107,6 +107,21 @@ struct ViewerReentrancyTests {
         #expect(scene.hud.lines.count > logged)
     }
 
+    @Test("A HUD observer removed by an earlier observer of the same round is not called")
+    func observerRemovedMidRound() {
+        let scene = TabBarScene()
+        var heard: [String] = []
+        let later = Box<ObserverToken>()
+        scene.window.addLargeContentViewerObserver { [weak window = scene.window] _ in
+            heard.append("first")
+            if let token = later.value { window?.removeLargeContentViewerObserver(token) }
+        }
+        later.value = scene.window.addLargeContentViewerObserver { _ in heard.append("later") }
+        scene.pressAndSlide(from: "Home", to: "Home", steps: 1)
+        #expect(heard.allSatisfy { $0 == "first" })
+        #expect(!heard.isEmpty)
+    }
+
     @Test("A toolbar placed inside one of its own buttons is freed with it")
     func toolbarInsideItsButton() {
         weak var weakToolbar: Toolbar?

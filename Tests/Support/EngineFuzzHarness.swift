@@ -58,6 +58,9 @@ public final class EngineFuzzHarness {
 
     private var statistics = Statistics()
 
+    /// Receives a line per operation when set: for reading what an input does.
+    public static var trace: ((String) -> Void)?
+
     /// Runs the operations encoded in `bytes`; returns every broken rule, as sentences.
     public static func run(_ bytes: [UInt8]) -> [String] {
         runWithStatistics(bytes).violations
@@ -148,6 +151,7 @@ public final class EngineFuzzHarness {
     private func perform() {
         operations += 1
         let opcode = byte()
+        Self.trace?("\(String(repeating: "  ", count: depth))op \(opcode % 20) at byte \(cursor - 1), t=\(window.currentTime), hud=\(window.largeContentViewerPresentation?.title ?? "-"), touches=\(window.touchesDown.map(\.id))")
         switch opcode % 20 {
         case 0, 1, 2:
             let id = Int(byte() % 3)
@@ -269,6 +273,7 @@ public final class EngineFuzzHarness {
         nextObserverNumber += 1
         lastSeenByObserver[number] = window.largeContentViewerPresentation
         let token = window.addLargeContentViewerObserver { [weak self] presentation in
+            Self.trace?("observer \(number) hears \(presentation?.title ?? "nil")")
             self?.lastSeenByObserver[number] = presentation
             if presentation != nil { self?.statistics.shows += 1 }
             self?.reenter()

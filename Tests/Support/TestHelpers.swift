@@ -245,3 +245,11 @@ public struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// A mutable cell a closure can capture and a test can fill in later (a token, say).
+@MainActor
+public final class Box<Value> {
+    public var value: Value?
+
+    public init() {}
+}

@@ -14,4 +14,6 @@ public enum GestureConstants {
     public static let multiTapInterval = 0.35
     /// How far the later taps of a multi-tap may land from the first, in points.
     public static let multiTapAllowableDistance = 45.0
+    /// How far back a velocity estimate looks, in seconds (Flutter's and Android's trackers use 100 ms).
+    public static let velocityHorizon = 0.1
 }

@@ -159,7 +159,7 @@ open class GestureRecognizer: TimerTarget {
         case .began, .changed, .ended, .cancelled:
             // Iterate a copy: an action may add or remove actions.
             let current = actions
-            for action in current {
+            for action in current where hasAction(action.token) {
                 guard storedState == newState else { return }
                 action.body(self)
             }
@@ -207,11 +207,16 @@ open class GestureRecognizer: TimerTarget {
 
     /// Removes an action added with `addAction(_:)`; an unknown token does nothing.
     ///
-    /// Removing an action while the actions run stops it from being called
-    /// for a later state; the current round still calls it if it had not
-    /// been reached yet, as UIKit's target-action does.
+    /// An action removed while the actions run is not called again, not
+    /// even later in the same round.
     public func removeAction(_ token: ActionToken) {
         actions.removeAll { $0.token == token }
+    }
+
+    /// Whether an action is still added (a plain loop: no closure on the per-move path).
+    private func hasAction(_ token: ActionToken) -> Bool {
+        for action in actions where action.token == token { return true }
+        return false
     }
 
     /// Adds an observer of every state change, resets and failures included.

@@ -17,8 +17,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     private var carried = Point.zero
     /// The centroid at the last sample the pan handled.
     private var lastCentroid = Point.zero
-    private var lastSampleTime = 0.0
-    private var velocityInWindow = Point.zero
+    /// The translation's recent samples: translation, not position, so that
+    /// a finger joining or leaving (which moves the centroid) is no jump.
+    private var tracker = VelocityTracker()
 
     /// Pans are continuous.
     override open var isContinuous: Bool { true }
@@ -34,12 +35,15 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// Resets the translation so that it reads `translation` now.
     public func setTranslation(_ translation: Point, in view: View?) {
+        let current = self.translation(in: view)
+        // Velocity is unchanged by a new zero: the samples move with it.
+        tracker.shift(by: Point(x: translation.x - current.x, y: translation.y - current.y))
         carried = translation
         origin = lastCentroid
     }
 
     /// The speed of the fingers, in points per second, from the last two samples.
-    public func velocity(in view: View?) -> Point { velocityInWindow }
+    public func velocity(in view: View?) -> Point { tracker.velocity }
 
     /// Notes where the fingers are; too many fingers fails a pan that has not begun.
     override open func touchBegan(_ touch: Touch, with event: Event) {
@@ -48,20 +52,15 @@ open class PanGestureRecognizer: GestureRecognizer {
             return
         }
         rebase(excluding: nil)
-        lastSampleTime = touch.timestamp
+        // The first finger's down is where the drag starts; a finger that
+        // joins says nothing about how fast the drag moves.
+        if numberOfTouches == 1 { tracker.add(translation(in: nil), at: touch.timestamp) }
     }
 
     /// Begins after enough movement, then reports each move as `changed`.
     override open func touchMoved(_ touch: Touch, with event: Event) {
-        let location = centroidInWindow
-        let elapsed = touch.timestamp - lastSampleTime
-        if elapsed > 0 {
-            velocityInWindow = Point(
-                x: (location.x - lastCentroid.x) / elapsed, y: (location.y - lastCentroid.y) / elapsed
-            )
-        }
-        lastCentroid = location
-        lastSampleTime = touch.timestamp
+        lastCentroid = centroidInWindow
+        tracker.add(translation(in: nil), at: touch.timestamp)
         switch state {
         case .possible:
             let moved = translation(in: nil)
@@ -85,6 +84,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         // The lift sample is the gesture's last position: translation at
         // `ended` includes it, as `location(in:)` does (rule G7).
         lastCentroid = touch.location
+        tracker.add(translation(in: nil), at: touch.timestamp)
         if state.isInProgress {
             transition(to: .ended)
         } else if state == .possible {
@@ -97,8 +97,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         super.reset()
         origin = nil
         carried = .zero
-        velocityInWindow = .zero
-        lastSampleTime = 0
+        tracker.reset()
     }
 
     /// Keeps the translation continuous when the set of fingers changes:

@@ -15,7 +15,7 @@ import InteractionKitReplay
 ///   placeholder holding its image name above its centred title; the selected
 ///   tab tinted with blue text, a disabled tab grey at reduced opacity;
 /// - each finger as a semi-transparent orange circle (r = 22) labelled with
-///   the touch's id, drawn above everything else;
+///   the finger's name (`0`, or `r0` for a recording's), drawn above everything else;
 /// - the HUD as a dark translucent rounded rectangle (rx = 16) at its frame,
 ///   holding a rounded square at its image frame with the image name inside,
 ///   and the title in large white bold text (28 points, made smaller for long
@@ -248,7 +248,7 @@ public enum SVGPicture {
                 ("stroke", "#ff9500"), ("stroke-opacity", "0.9"), ("stroke-width", "1.5"),
             ])
             writer.leaf("text", textAttributes(x: x, y: y + 4, size: 11, fill: "#7a3e00", weight: "bold"),
-                        text: String(touch.id))
+                        text: TranscriptFormatter.fingerName(touch.id))
         }
         writer.close("g")
     }

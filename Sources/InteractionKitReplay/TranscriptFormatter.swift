@@ -6,26 +6,43 @@ import InteractionKitLinux
 public enum TranscriptFormatter {
     // MARK: JSON lines
 
-    /// One JSON object per event, one per line; every object has `t` (seconds)
-    /// and `event`:
+    /// The version of the JSON-lines schema, written in the `meta` header
+    /// line. It changes when a field is removed, renamed or changes type;
+    /// adding an event kind or a field does not change it.
+    public static let jsonSchemaVersion = 1
+
+    /// The replay as JSON lines: a header object, then one object per
+    /// event, one per line.
+    ///
+    /// The first line is `{"event":"meta","schema":1,"script":"…"}`; every
+    /// other object has `t` (seconds) and `event`:
     ///
     /// ```
-    /// {"t":0,"event":"touch","id":0,"phase":"began","x":39,"y":819.5,"item":"Home"}
+    /// {"event":"meta","schema":1,"script":"seed.gesture"}
+    /// {"t":0,"event":"touch","finger":"0","phase":"began","x":39,"y":819.5,"item":"Home"}
     /// {"t":0.15,"event":"gesture","name":"large-content-viewer","state":"began"}
-    /// {"t":0.15,"event":"hud.show","title":"Home"}
+    /// {"t":0.15,"event":"hud.show","title":"Home","image":"home"}
     /// {"t":1.2,"event":"hud.hide"}
     /// {"t":1.2,"event":"select","title":"Settings"}
     /// ```
     ///
     /// Other events: `content-size` (`category`), `recording` (`file`,
-    /// `device`, `contacts`, `duration`) and `rejected` (`reason`).
+    /// `device`, `contacts`, `duration`) and `rejected` (`reason`). The
+    /// README's "JSON lines" table lists every field with its type; a test
+    /// holds this output to it.
     public static func jsonLines(_ replay: Replay) -> String {
-        var output = ""
+        var output = metaLine(replay.script) + "\n"
         for event in replay.events {
             output += jsonLine(event)
             output += "\n"
         }
         return output
+    }
+
+    /// The header object of the JSON lines, without a newline: the schema
+    /// version and the script's name.
+    public static func metaLine(_ script: GestureScript) -> String {
+        "{\"event\":\"meta\",\"schema\":\(jsonSchemaVersion),\"script\":\(quoted(script.file))}"
     }
 
     /// The JSON object of one event, without a newline.
@@ -34,15 +51,18 @@ public enum TranscriptFormatter {
         switch event.kind {
         case .touch(let id, let phase, let location, let item):
             fields += [
-                ("event", quoted("touch")), ("id", String(id)), ("phase", quoted(name(of: phase))),
+                ("event", quoted("touch")), ("finger", quoted(fingerName(id))), ("phase", quoted(name(of: phase))),
                 ("x", NumberFormatting.json(location.x, decimals: 3)),
                 ("y", NumberFormatting.json(location.y, decimals: 3)),
                 ("item", item.map(quoted) ?? "null"),
             ]
         case .gesture(let name, let state):
             fields += [("event", quoted("gesture")), ("name", quoted(name)), ("state", quoted(state.description))]
-        case .hudShow(let title, _):
-            fields += [("event", quoted("hud.show")), ("title", title.map(quoted) ?? "null")]
+        case .hudShow(let title, let image):
+            fields += [
+                ("event", quoted("hud.show")), ("title", title.map(quoted) ?? "null"),
+                ("image", image.map(quoted) ?? "null"),
+            ]
         case .hudHide:
             fields += [("event", quoted("hud.hide"))]
         case .select(let title):
@@ -55,9 +75,17 @@ public enum TranscriptFormatter {
                 ("contacts", String(contacts)), ("duration", NumberFormatting.json(duration)),
             ]
         case .rejected(let error):
-            fields += [("event", quoted("rejected")), ("reason", quoted(error.description))]
+            fields += [("event", quoted("rejected")), ("reason", quoted(reason(error)))]
         }
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// The name of a finger in transcripts and JSON lines: a script's touch
+    /// `id N` is `"N"`; a replayed recording's fingers are `"r0"`, `"r1"`, …
+    /// (their touch ids start at ``GestureScriptParser/recordingTouchIDBase``).
+    public static func fingerName(_ id: Int) -> String {
+        let base = GestureScriptParser.recordingTouchIDBase
+        return id >= base ? "r\(id - base)" : String(id)
     }
 
     /// A string as a JSON string literal, escaped.
@@ -90,6 +118,15 @@ public enum TranscriptFormatter {
         case .stationary: "stationary"
         case .ended: "ended"
         case .cancelled: "cancelled"
+        }
+    }
+
+    /// Why the window refused a sample, naming the finger as transcripts do.
+    static func reason(_ error: TouchInputError) -> String {
+        switch error {
+        case .touchNotDown(let id): "finger \(fingerName(id)) is not down"
+        case .touchAlreadyDown(let id): "finger \(fingerName(id)) is already down"
+        case .nonFiniteLocation(let id): "finger \(fingerName(id)) has a non-finite location"
         }
     }
 
@@ -208,13 +245,8 @@ public enum TranscriptFormatter {
             return "replaying \(file) (\(device)): \(contacts) finger\(contacts == 1 ? "" : "s") over "
                 + NumberFormatting.fixed(duration, decimals: 3) + " s; moves between a finger's first and last are not listed"
         case .rejected(let error):
-            return "the window refused a sample: \(error)"
+            return "the window refused a sample: \(reason(error))"
         }
-    }
-
-    private static func fingerName(_ id: Int) -> String {
-        let base = GestureScriptParser.recordingTouchIDBase
-        return id >= base ? "r\(id - base)" : String(id)
     }
 
     /// A short explanation of a state change, for the recognizers the player watches.

@@ -64,13 +64,14 @@ struct DemoCommandTests {
         #expect(result.errors.hasPrefix("/nonexistent/never.gesture:1:1: error: cannot read the script"))
     }
 
-    @Test("--format jsonl prints one object per line")
+    @Test("--format jsonl prints the meta header, then one object per line")
     func jsonl() throws {
         let path = try temporaryFile("content-size accessibility-large\ntabbar A B\ndown @A\nwait 0.2\nup\n")
         let result = runDemo([path, "--format", "jsonl"])
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
-        #expect(lines.count == 8)
+        #expect(lines.count == 9)
+        #expect(lines.first == "{\"event\":\"meta\",\"schema\":1,\"script\":\"\(path)\"}")
         #expect(lines.last == "{\"t\":0.2,\"event\":\"select\",\"title\":\"A\"}")
     }
 

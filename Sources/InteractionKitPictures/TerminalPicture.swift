@@ -33,7 +33,7 @@ import InteractionKitReplay
 ///   and the title, centred and cut with `…`, on its second. The selected tab
 ///   is underlined with `▔▔▔` (ASCII `^^^`); a disabled tab has its texts in
 ///   parentheses, e.g. `(Search)`.
-/// - **Fingers**: `●` (ASCII `o`) where each touch is; touches outside the
+/// - **Fingers**: `●` (ASCII `*`, which no title letter looks like) where each touch is; touches outside the
 ///   window are not drawn. Fingers are drawn over everything but the HUD.
 /// - **HUD**: a box with rounded corners (ASCII `+`), as wide as the HUD's
 ///   frame in proportion, drawn over the middle. It holds the image name after
@@ -64,7 +64,7 @@ public enum TerminalPicture {
     /// above a series of pictures.
     public static func legend(ascii: Bool = false) -> String {
         ascii
-            ? "o finger   ^^^ selected tab   (Title) disabled tab   [#] image name"
+            ? "* finger   ^^^ selected tab   (Title) disabled tab   [#] image name"
             : "● finger   ▔▔▔ selected tab   (Title) disabled tab   ▣ image name"
     }
 }
@@ -86,7 +86,7 @@ private struct TerminalPictureStrokes {
             topLeft = "+"; topRight = "+"; bottomLeft = "+"; bottomRight = "+"
             teeDown = "+"; teeUp = "+"; teeRight = "+"; teeLeft = "+"
             roundTopLeft = "+"; roundTopRight = "+"; roundBottomLeft = "+"; roundBottomRight = "+"
-            finger = "o"; selection = "^"
+            finger = "*"; selection = "^"
             imagePrefix = Array("[#] ")
         } else {
             horizontal = "─"; vertical = "│"

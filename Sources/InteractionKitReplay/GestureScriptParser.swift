@@ -47,6 +47,8 @@ public struct GestureScriptParser: Sendable {
     public static let recordingTouchIDBase = 10_000
     /// The height of the script's standalone tab bar, in points.
     public static let tabBarHeight = 49.0
+    /// The UTF-8 byte-order mark, skipped at the start of a script.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     /// The most errors reported before giving up.
     public static let maximumDiagnostics = 50
 
@@ -69,13 +71,15 @@ public struct GestureScriptParser: Sendable {
         try parse(Array(text.utf8))
     }
 
-    /// Parses a script given as bytes, which must be UTF-8.
+    /// Parses a script given as bytes, which must be UTF-8; a byte-order
+    /// mark at the start (as some editors write) is skipped.
     public func parse(_ bytes: [UInt8]) throws(ScriptErrors) -> GestureScript {
         var state = ParseState(file: file, loader: loader)
         if bytes.count > Self.maximumBytes {
             state.error(line: 1, column: 1, "the script is \(bytes.count) bytes; the limit is \(Self.maximumBytes)")
             throw ScriptErrors(state.diagnostics)
         }
+        let bytes = bytes.starts(with: Self.byteOrderMark) ? Array(bytes.dropFirst(Self.byteOrderMark.count)) : bytes
         var lineNumber = 0
         var start = 0
         while start <= bytes.count {

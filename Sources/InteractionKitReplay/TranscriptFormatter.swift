@@ -138,11 +138,18 @@ public enum TranscriptFormatter {
         public var picture: (@Sendable (SceneSnapshot) -> String)?
         /// Whether to print every move of a recording's fingers (else only the first and last of each finger).
         public var allRecordingMoves = false
+        /// Whether the transcript is ASCII only: its own symbols are written
+        /// in ASCII (`-` for `—`, `x` for `×`) and any other non-ASCII
+        /// character, of a title for instance, as `\u{E9}`.
+        public var ascii = false
 
         /// Options with no pictures.
-        public init(picture: (@Sendable (SceneSnapshot) -> String)? = nil, allRecordingMoves: Bool = false) {
+        public init(
+            picture: (@Sendable (SceneSnapshot) -> String)? = nil, allRecordingMoves: Bool = false, ascii: Bool = false
+        ) {
             self.picture = picture
             self.allRecordingMoves = allRecordingMoves
+            self.ascii = ascii
         }
     }
 
@@ -167,11 +174,34 @@ public enum TranscriptFormatter {
             // A continuous gesture's every move is a `changed`; the touch lines already tell it.
             if case .gesture(_, .changed) = event.kind { continue }
             output += "  " + NumberFormatting.fixed(event.time, decimals: 3).leftPadded(to: 7) + "  "
-            output += describe(event.kind) + "\n"
+            output += describe(event.kind, listsAllMoves: options.allRecordingMoves) + "\n"
             pictures(after: index + 1)
         }
         output += summary(replay)
-        return output
+        return options.ascii ? asciiOnly(output) : output
+    }
+
+    /// `text` with every non-ASCII character written in ASCII: the
+    /// transcript's own symbols as their usual ASCII stand-ins, anything
+    /// else as a Swift escape (`\u{E9}`).
+    public static func asciiOnly(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "—", "–": result += "-"
+            case "×": result += "x"
+            case "…": result += "..."
+            case "‘", "’": result += "'"
+            case "“", "”": result += "\""
+            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result
     }
 
     private static func sceneDescription(_ script: GestureScript) -> String {
@@ -217,7 +247,7 @@ public enum TranscriptFormatter {
         return hidden
     }
 
-    private static func describe(_ kind: ReplayEvent.Kind) -> String {
+    private static func describe(_ kind: ReplayEvent.Kind, listsAllMoves: Bool) -> String {
         switch kind {
         case .touch(let id, let phase, let location, let item):
             let point = "(\(NumberFormatting.json(location.x, decimals: 2)), \(NumberFormatting.json(location.y, decimals: 2)))"
@@ -243,7 +273,8 @@ public enum TranscriptFormatter {
             return "text size changes to \(category.scriptName) (\(viewer))"
         case .recording(let file, let device, let contacts, let duration):
             return "replaying \(file) (\(device)): \(contacts) finger\(contacts == 1 ? "" : "s") over "
-                + NumberFormatting.fixed(duration, decimals: 3) + " s; moves between a finger's first and last are not listed"
+                + NumberFormatting.fixed(duration, decimals: 3) + " s"
+                + (listsAllMoves ? "" : "; moves between a finger's first and last are not listed")
         case .rejected(let error):
             return "the window refused a sample: \(reason(error))"
         }

@@ -67,8 +67,11 @@ public enum DemoCommand {
         arguments: [String],
         standardInput: (Int) -> Result<[UInt8], BoundedFile.Failure>,
         output: (String) -> Void,
-        errors: (String) -> Void
+        errors rawErrors: (String) -> Void
     ) -> Int32 {
+        // Messages quote scripts, recordings and paths: their control
+        // characters are shown escaped, never sent to the terminal.
+        func errors(_ text: String) { rawErrors(TranscriptFormatter.escapingControlCharacters(text)) }
         let options: Options
         do {
             options = try parse(arguments: arguments)
@@ -99,7 +102,7 @@ public enum DemoCommand {
         }
         let script: GestureScript
         do {
-            script = try GestureScriptParser(file: file, loader: readFile).parse(bytes)
+            script = try GestureScriptParser(file: file, reader: readFile).parse(bytes)
         } catch {
             errors(error.description + "\n")
             return 1
@@ -195,10 +198,14 @@ public enum DemoCommand {
         return options
     }
 
-    /// Reads a file a script refers to.
+    /// Reads a file a script refers to, measuring it first and reading at
+    /// most `limit` bytes (one more for a stream, to tell that it is longer).
     @Sendable
-    static func readFile(_ path: String) -> [UInt8]? {
-        try? BoundedFile.read(path: path, limit: EvemuLimits.maximumBytes).get()
+    static func readFile(_ path: String, limit: Int) -> GestureScriptParser.FileReadResult {
+        switch BoundedFile.read(path: path, limit: limit) {
+        case .success(let bytes): .bytes(bytes)
+        case .failure(let failure): .failure(failure.description)
+        }
     }
 
     /// The help text.

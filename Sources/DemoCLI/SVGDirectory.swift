@@ -125,9 +125,10 @@ enum SVGDirectory {
         }
     }
 
+    /// `text` for HTML: control characters escaped as in the transcript, then `& < > "` as entities.
     static func escapeHTML(_ text: String) -> String {
         var result = ""
-        for character in text {
+        for character in TranscriptFormatter.escapingControlCharacters(text) {
             switch character {
             case "&": result += "&amp;"
             case "<": result += "&lt;"

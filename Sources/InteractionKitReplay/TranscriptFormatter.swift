@@ -178,7 +178,36 @@ public enum TranscriptFormatter {
             pictures(after: index + 1)
         }
         output += summary(replay)
+        if replay.framesLeftOut > 0 {
+            output += "(\(replay.framesLeftOut) more picture\(replay.framesLeftOut == 1 ? " was" : "s were") not taken: "
+                + "a replay keeps at most \(ScriptPlayer.maximumFrames) pictures and "
+                + "\(ScriptPlayer.maximumSnapshotElements) tabs, fingers and trail points in them.)\n"
+        }
+        output = escapingControlCharacters(output)
         return options.ascii ? asciiOnly(output) : output
+    }
+
+    /// `text` with every control character but the line feed written as a
+    /// Swift escape (`\u{1B}`), so that text from a script or a recording
+    /// (a tab title with an escape sequence, say) cannot drive the terminal
+    /// it is printed on: C0 controls, DEL and the C1 controls (`\u{9B}` is
+    /// a control sequence introducer to some terminals).
+    public static func escapingControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if isEscaped(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n") || (scalar.value >= 0x7F && scalar.value <= 0x9F)
     }
 
     /// `text` with every non-ASCII character written in ASCII: the

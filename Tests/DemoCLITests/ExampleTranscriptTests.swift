@@ -12,7 +12,7 @@ struct ExampleTranscriptTests {
     private func replay(_ name: String) throws -> Replay {
         let path = Repository.examples.appendingPathComponent(name).path
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
-        let script = try GestureScriptParser(file: "Examples/\(name)", loader: DemoCommand.readFile).parse(bytes)
+        let script = try GestureScriptParser(file: "Examples/\(name)", reader: DemoCommand.readFile).parse(bytes)
         return ScriptPlayer(script: script).run()
     }
 

@@ -117,6 +117,7 @@ public enum DemoCommand {
                 let columns = options.columns
                 let ascii = options.ascii
                 textOptions.picture = { TerminalPicture.render($0, columns: columns, ascii: ascii) }
+                textOptions.legend = TerminalPicture.legend(ascii: ascii)
             }
             output(TranscriptFormatter.text(replay, options: textOptions))
         }
@@ -209,7 +210,7 @@ public enum DemoCommand {
     }
 
     /// The help text.
-    public static let helpText = """
+    public static var helpText: String { """
         Demo — replay gesture scripts through InteractionKitLinux and show what happened.
 
         Usage:
@@ -273,7 +274,10 @@ public enum DemoCommand {
         (0.15 s) on a tab shows it large in a HUD, sliding shows the tab under the
         finger, lifting selects it. A tap always selects.
 
-        """
+        The pictures (printed under the first one too):
+
+        \(TerminalPicture.legend())
+        """ }
 }
 
 extension String {

@@ -138,6 +138,8 @@ public enum TranscriptFormatter {
         public var picture: (@Sendable (SceneSnapshot) -> String)?
         /// Whether to print every move of a recording's fingers (else only the first and last of each finger).
         public var allRecordingMoves = false
+        /// A key to the pictures' symbols, printed once, under the first picture.
+        public var legend: String?
         /// Whether the transcript is ASCII only: its own symbols are written
         /// in ASCII (`-` for `—`, `x` for `×`) and any other non-ASCII
         /// character, of a title for instance, as `\u{E9}`.
@@ -145,11 +147,13 @@ public enum TranscriptFormatter {
 
         /// Options with no pictures.
         public init(
-            picture: (@Sendable (SceneSnapshot) -> String)? = nil, allRecordingMoves: Bool = false, ascii: Bool = false
+            picture: (@Sendable (SceneSnapshot) -> String)? = nil, allRecordingMoves: Bool = false, ascii: Bool = false,
+            legend: String? = nil
         ) {
             self.picture = picture
             self.allRecordingMoves = allRecordingMoves
             self.ascii = ascii
+            self.legend = legend
         }
     }
 
@@ -162,10 +166,16 @@ public enum TranscriptFormatter {
         var framesByEvent: [Int: [ReplayFrame]] = [:]
         for frame in replay.frames { framesByEvent[frame.afterEvent, default: []].append(frame) }
         let hiddenMoves = options.allRecordingMoves ? [] : thinnedRecordingMoves(replay.events)
+        var legend = options.legend
         func pictures(after index: Int) {
             guard let picture = options.picture else { return }
             for frame in framesByEvent[index] ?? [] {
-                output += "\n" + indent(picture(frame.snapshot)) + "\n\n"
+                output += "\n" + indent(picture(frame.snapshot)) + "\n"
+                if let key = legend {
+                    output += indent(key) + "\n"
+                    legend = nil
+                }
+                output += "\n"
             }
         }
         pictures(after: 0)

@@ -29,7 +29,8 @@ struct DemoCommandTests {
     func help() {
         let result = runDemo(["--help"])
         #expect(result.status == 0)
-        for word in ["--format", "--svg", "content-size", "tabbar", "wait", "Exit status"] {
+        for word in ["--format", "--svg", "content-size", "tabbar", "wait", "Exit status", "Key: ● finger",
+                     "HUD: the large content viewer's heads-up display", "--columns=80", "SCRIPT '-' reads standard input"] {
             #expect(result.output.contains(word))
         }
     }

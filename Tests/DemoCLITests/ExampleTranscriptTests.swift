@@ -28,7 +28,8 @@ struct ExampleTranscriptTests {
     @Test("The seed example with pictures matches its golden file")
     func seedPictures() throws {
         let replay = try replay("seed.gesture")
-        let options = TranscriptFormatter.TextOptions(picture: { TerminalPicture.render($0, columns: 60) })
+        let options = TranscriptFormatter.TextOptions(
+            picture: { TerminalPicture.render($0, columns: 60) }, legend: TerminalPicture.legend())
         try expectGolden(TranscriptFormatter.text(replay, options: options), "seed-pictures.txt")
     }
 

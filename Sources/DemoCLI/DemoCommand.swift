@@ -36,6 +36,8 @@ public enum DemoCommand {
         public var allMoves = false
         /// Whether to print the help and stop.
         public var help = false
+        /// Live modes (`--live`, `--device PATH`, `--desc DESC`): see `LiveOptions`.
+        public var live = LiveOptions()
 
         /// The defaults: the built-in script, text with Unicode pictures.
         public init() {}
@@ -107,6 +109,7 @@ public enum DemoCommand {
             errors(error.description + "\n")
             return 1
         }
+        if let status = LiveOptions.run(options, script: script, output: output, errors: errors) { return status }
         let replay = ScriptPlayer(script: script).run()
         switch options.format {
         case .jsonl:
@@ -185,6 +188,13 @@ public enum DemoCommand {
             case "--all-moves":
                 try flag()
                 options.allMoves = true
+            case "--live":
+                try flag()
+                options.live.terminal = true
+            case "--device":
+                options.live.devicePath = try value()
+            case "--desc":
+                options.live.descriptionPath = try value()
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError(description: "unknown option '\(arguments[index])'")
@@ -196,6 +206,7 @@ public enum DemoCommand {
             }
             index += 1
         }
+        try options.live.validate()
         return options
     }
 
@@ -233,6 +244,13 @@ public enum DemoCommand {
           --ascii               print ASCII characters only (pictures and transcript)
           --columns N           width of the terminal pictures (24-200, default 60)
           --all-moves           list every move of a replayed recording
+          --live                run the scene in this terminal: press, hold and drag
+                                with the mouse; q quits, a toggles accessibility text
+                                sizes, r toggles right-to-left
+          --device PATH         read a Linux evdev touchscreen live onto the scene
+                                (/dev/input/eventN, or a file or FIFO of 24-byte
+                                input_event records), printing as usual
+          --desc DESC           the device's evemu description, for a file or FIFO
           -h, --help            show this help
 
         Exit status: 0 replayed; 1 the script cannot be read or has errors (each is

@@ -570,3 +570,41 @@ private struct TerminalPictureDrawing {
         return output
     }
 }
+
+extension TerminalPicture {
+    /// The number of lines a picture has: the caption line and the window frame.
+    public static let lineCount = 1 + TerminalPictureDrawing.frameLines
+
+    /// The window point a character cell of the picture shows: the inverse
+    /// of where the picture draws a finger, for pointing into a picture
+    /// (a terminal mouse). `line` 0 is the caption line, which shows no
+    /// point (nil); the frame's borders map to the window's edges.
+    ///
+    /// A finger at the returned point is drawn in that very cell: columns
+    /// map to the left edge of their span, rows to the middle of theirs
+    /// (the tab bar's rows to its image, title and selection bands).
+    public static func windowPoint(column: Int, line: Int, of snapshot: SceneSnapshot, columns: Int = 48) -> Point? {
+        let drawing = TerminalPictureDrawing(snapshot: snapshot, columns: columns, ascii: true)
+        let row = line - 1
+        guard row >= 0, row < TerminalPictureDrawing.frameLines, column >= 0, column < drawing.width else { return nil }
+        let inner = min(max(column, 1), drawing.width - 2)
+        let x = Double(inner - 1) / Double(drawing.width - 2) * drawing.windowWidth
+        let y: Double
+        if drawing.hasTabBar && row >= drawing.separatorRow {
+            let span = drawing.windowHeight - drawing.tabBarTop
+            let fraction: Double
+            switch row {
+            case drawing.separatorRow: fraction = 0
+            case drawing.imageRow: fraction = 0.3
+            case drawing.titleRow: fraction = 0.725
+            default: fraction = 0.925
+            }
+            y = drawing.tabBarTop + fraction * span
+        } else {
+            let bottom = drawing.hasTabBar ? drawing.tabBarTop : drawing.windowHeight
+            let band = min(max(row, 1), drawing.bodyLines)
+            y = (Double(band - 1) + 0.5) / Double(drawing.bodyLines) * bottom
+        }
+        return Point(x: x, y: y)
+    }
+}

@@ -105,6 +105,45 @@ public final class ScriptPlayer {
         return Replay(script: script, events: events, frames: frames, framesLeftOut: framesLeftOut)
     }
 
+    // MARK: Live input
+
+    /// Starts a live replay: forgets what was recorded and takes the start
+    /// picture. Then `play(_:)`, `advance(to:)` and `changeContentSize(to:)`
+    /// feed the scene as input arrives (a device, a mouse), and `replay`
+    /// holds what happened so far; the script's steps are not run.
+    public func begin() {
+        events.removeAll()
+        frames.removeAll()
+        framesLeftOut = 0
+        snapshotElements = 0
+        takeFrame("start")
+    }
+
+    /// Sends one live touch sample; timers due before its timestamp fire
+    /// first. A timestamp earlier than the clock counts as now.
+    public func play(_ input: TouchInput) {
+        if input.timestamp > clock { clock = input.timestamp }
+        send(id: input.id, phase: input.phase, at: input.location)
+    }
+
+    /// Lets virtual time pass to `time`, firing the timers due (a finger held still).
+    public func advance(to time: Double) {
+        if time > clock { clock = time }
+        window.advanceTime(to: clock)
+    }
+
+    /// Changes the text size live, as a script's `content-size` line does.
+    public func changeContentSize(to category: ContentSizeCategory) {
+        advance(to: window.currentTime)
+        record(.contentSize(category))
+        window.preferredContentSizeCategory = category
+    }
+
+    /// What has happened since `begin()` (or `run()`).
+    public var replay: Replay {
+        Replay(script: script, events: events, frames: frames, framesLeftOut: framesLeftOut)
+    }
+
     // MARK: Steps
 
     private func perform(_ action: GestureScript.Action) {

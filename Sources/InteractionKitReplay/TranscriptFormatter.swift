@@ -181,10 +181,7 @@ public enum TranscriptFormatter {
         pictures(after: 0)
         for (index, event) in replay.events.enumerated() {
             if hiddenMoves.contains(index) { continue }
-            // A continuous gesture's every move is a `changed`; the touch lines already tell it.
-            if case .gesture(_, .changed) = event.kind { continue }
-            output += "  " + NumberFormatting.fixed(event.time, decimals: 3).leftPadded(to: 7) + "  "
-            output += describe(event.kind, listsAllMoves: options.allRecordingMoves) + "\n"
+            if let line = textLine(event, listsAllMoves: options.allRecordingMoves) { output += line + "\n" }
             pictures(after: index + 1)
         }
         output += summary(replay)
@@ -241,6 +238,26 @@ public enum TranscriptFormatter {
             }
         }
         return result
+    }
+
+    /// The transcript's line for one event (time, then what happened),
+    /// without a newline and with no escaping; nil for the events the human
+    /// transcript leaves out (a gesture's `changed`: the touch lines tell it).
+    /// What a live display prints as events happen.
+    public static func textLine(_ event: ReplayEvent, listsAllMoves: Bool = true) -> String? {
+        if case .gesture(_, .changed) = event.kind { return nil }
+        return "  " + NumberFormatting.fixed(event.time, decimals: 3).leftPadded(to: 7) + "  "
+            + describe(event.kind, listsAllMoves: listsAllMoves)
+    }
+
+    /// The transcript's opening: the script's name and its scene, ending in a blank line.
+    public static func header(_ script: GestureScript) -> String {
+        sceneDescription(script)
+    }
+
+    /// The transcript's closing line: what was selected, how often the HUD changed.
+    public static func closing(_ replay: Replay) -> String {
+        summary(replay)
     }
 
     private static func sceneDescription(_ script: GestureScript) -> String {

@@ -69,6 +69,13 @@ public final class Window: View {
     /// The current virtual time, in seconds.
     public var currentTime: Double { scheduler.now }
 
+    /// The earliest moment a pending timer is due, in virtual seconds; nil when none is.
+    ///
+    /// A real event loop sleeps until then (or until input arrives) and calls
+    /// `advanceTime(to:)`: a long press then begins on time with no sample
+    /// to carry it. Cancelled timers and timers that never fire are not counted.
+    public var nextTimerDeadline: Double? { scheduler.nextDeadline }
+
     /// Fires every timer due at or before `timestamp`, as when a finger is held still.
     ///
     /// Time never goes backwards: an earlier timestamp fires only what is due

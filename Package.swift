@@ -28,6 +28,10 @@ let package = Package(
             dependencies: ["InteractionKitLinux"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "InteractionKitDBus",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "DemoCLITests",
             dependencies: ["DemoCLI", "InteractionKitLinux"],
@@ -36,6 +40,11 @@ let package = Package(
         .testTarget(
             name: "InteractionKitLinuxTests",
             dependencies: ["InteractionKitLinux"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "InteractionKitDBusTests",
+            dependencies: ["InteractionKitDBus"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -39,6 +39,9 @@ public enum DBusWireError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidHeader(String)
     /// A message body does not match its signature.
     case invalidBody(String)
+    /// A well-formed message of a type this version of the protocol does not
+    /// define; the specification says to ignore it.
+    case unknownMessageType(UInt8)
 
     /// A sentence saying what is wrong and where.
     public var description: String {
@@ -75,6 +78,8 @@ public enum DBusWireError: Error, Hashable, Sendable, CustomStringConvertible {
             return "invalid message header: \(reason)"
         case .invalidBody(let reason):
             return "invalid message body: \(reason)"
+        case .unknownMessageType(let type):
+            return "unknown message type \(type)"
         }
     }
 }

@@ -7,7 +7,7 @@
 /// rejected by a bus daemon throws instead of being written.
 public struct DBusWriter: Sendable {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    public internal(set) var bytes: [UInt8] = []
     /// The byte order values are written in.
     public let byteOrder: DBusByteOrder
 

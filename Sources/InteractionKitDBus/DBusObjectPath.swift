@@ -17,7 +17,7 @@ public struct DBusObjectPath: Hashable, Sendable, Comparable, CustomStringConver
         self.text = text
     }
 
-    private init(trusted text: String) {
+    init(trusted text: String) {
         self.text = text
     }
 

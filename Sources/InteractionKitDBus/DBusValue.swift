@@ -7,39 +7,39 @@
 /// Equality is wire equality: doubles compare by bit pattern, so a value that
 /// holds NaN equals itself and `0.0` differs from `-0.0`, as their bytes do.
 public indirect enum DBusValue: Sendable, Hashable {
-    /// `y`
+    /// An unsigned 8-bit integer, `y`.
     case byte(UInt8)
-    /// `b`
+    /// A boolean, `b`.
     case boolean(Bool)
-    /// `n`
+    /// A signed 16-bit integer, `n`.
     case int16(Int16)
-    /// `q`
+    /// An unsigned 16-bit integer, `q`.
     case uint16(UInt16)
-    /// `i`
+    /// A signed 32-bit integer, `i`.
     case int32(Int32)
-    /// `u`
+    /// An unsigned 32-bit integer, `u`.
     case uint32(UInt32)
-    /// `x`
+    /// A signed 64-bit integer, `x`.
     case int64(Int64)
-    /// `t`
+    /// An unsigned 64-bit integer, `t`.
     case uint64(UInt64)
-    /// `d`
+    /// An IEEE 754 double, `d`.
     case double(Double)
-    /// `s`; a string holding a NUL character cannot be marshalled.
+    /// A UTF-8 string, `s`; one holding a NUL character cannot be marshalled.
     case string(String)
-    /// `o`
+    /// An object path, `o`.
     case objectPath(DBusObjectPath)
-    /// `g`
+    /// A type signature, `g`.
     case signature(DBusSignature)
-    /// `h`: an index into the file descriptors sent with the message.
+    /// A Unix file descriptor, `h`, as an index into those sent with the message.
     case unixFD(UInt32)
-    /// `a…`: the element type, then the elements, each of that type.
+    /// An array, `a…`: the element type, then the elements, each of that type.
     case array(of: DBusType, [DBusValue])
-    /// `(…)`: the fields, at least one.
+    /// A structure, `(…)`, of at least one field.
     case structure([DBusValue])
-    /// `v`: a value together with its type.
+    /// A variant, `v`: a value that carries its type.
     case variant(DBusValue)
-    /// `{…}`: a key-value pair, the element of a dictionary.
+    /// A dict entry, `{…}`: a key-value pair, the element of a dictionary.
     case dictEntry(key: DBusValue, value: DBusValue)
 
     /// A dictionary (`a{kv}`) of the given key and value types.

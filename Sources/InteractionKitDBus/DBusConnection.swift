@@ -109,7 +109,7 @@ public final class DBusConnection {
         self.framer = DBusMessageFramer(maximumMessageSize: maximumMessageSize)
         let deadline = monotonicSeconds() + timeout
         do {
-            serverGUID = try Self.authenticate(&self.socket, deadline: deadline)
+            serverGUID = try Self.authenticate(socket, deadline: deadline)
         } catch {
             self.socket.close()
             throw error
@@ -413,7 +413,7 @@ public final class DBusConnection {
     }
 
     /// SASL EXTERNAL before any message; returns the server's GUID.
-    private static func authenticate(_ socket: inout DBusSocket, deadline: Double) throws(DBusConnectionError) -> String {
+    private static func authenticate(_ socket: DBusSocket, deadline: Double) throws(DBusConnectionError) -> String {
         try writeAll(DBusAuthentication.authRequest(uid: getuid()), to: socket, deadline: deadline)
         let guid = try DBusAuthentication.guid(fromReply: try readLine(from: socket, deadline: deadline))
         try writeAll(DBusAuthentication.begin, to: socket, deadline: deadline)

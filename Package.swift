@@ -44,6 +44,9 @@ let package = Package(
             dependencies: ["InteractionKitLinux", "InteractionKitEvemu"],
             swiftSettings: swift6
         ),
+        // A dependency-free D-Bus client (the wire protocol over a Unix socket; Glibc only):
+        // the base of the AT-SPI export for screen readers.
+        .target(name: "InteractionKitDBus", swiftSettings: swift6),
         // Terminal and SVG pictures of scene snapshots.
         .target(name: "InteractionKitPictures", dependencies: ["InteractionKitReplay"], swiftSettings: swift6),
         .target(
@@ -80,5 +83,6 @@ let package = Package(
             swiftSettings: swift6
         ),
         .testTarget(name: "DemoCLITests", dependencies: ["DemoCLI", "InteractionKitTestSupport"], swiftSettings: swift6),
+        .testTarget(name: "InteractionKitDBusTests", dependencies: ["InteractionKitDBus"], swiftSettings: swift6),
     ]
 )

@@ -193,7 +193,12 @@ public final class LargeContentViewerInteraction: Interaction {
         switch recognizer.state {
         case .began, .changed:
             guard let view else { return hide() }
-            show(item(at: recognizer.location(in: view), in: view), in: view)
+            let state = recognizer.state
+            let item = item(at: recognizer.location(in: view), in: view)
+            // The lookup may call out (itemAt) and end the gesture meanwhile:
+            // then that change has hidden the HUD, and nothing is shown.
+            guard recognizer.state == state else { return }
+            show(item, in: view)
         case .ended:
             guard let view else { return hide() }
             let point = recognizer.location(in: view)

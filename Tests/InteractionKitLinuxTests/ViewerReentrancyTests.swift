@@ -92,6 +92,28 @@ struct ViewerReentrancyTests {
         #expect(recognizer.state == .possible)
     }
 
+    @Test("An itemAt that leaves the accessibility sizes as the press begins shows no HUD")
+    func itemAtEndsTheGestureAsItBegins() {
+        let scene = TabBarScene()
+        let delegate = ReenteringItemDelegate(tabBar: scene.tabBar)
+        scene.tabBar.largeContentViewerInteraction.delegate = delegate
+        let home = scene.center(of: "Home")
+        scene.window.down(home.x, home.y, at: 0)
+        // The first lookup decides whether the press may begin; the second,
+        // as it begins, finds what to show: that one switches the size.
+        var lookups = 0
+        delegate.onItemAt = {
+            lookups += 1
+            if lookups == 2 { scene.window.preferredContentSizeCategory = .large }
+        }
+        scene.window.advanceTime(to: 0.3)
+        #expect(lookups == 2)
+        #expect(scene.window.largeContentViewerPresentation == nil)
+        #expect(scene.hud.lines.isEmpty)
+        scene.window.up(home.x, home.y, at: 0.4)
+        #expect(scene.window.largeContentViewerPresentation == nil)
+    }
+
     @Test("A removed HUD observer hears nothing more; the others do")
     func removeObserver() {
         let scene = TabBarScene()

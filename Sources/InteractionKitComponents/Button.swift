@@ -1,7 +1,8 @@
 import InteractionKitCore
 import InteractionKitLargeContentViewer
 
-/// A control with a title and an image.
+/// A control with a title and an image, whose primary action is a tap:
+/// lifting inside sends `touchUpInside`, then `primaryActionTriggered` (C3).
 ///
 /// Its large content title and image default to its title and image until
 /// set explicitly; `showsLargeContentViewer` stays false (UIKit's default)
@@ -19,8 +20,8 @@ open class Button: Control {
     private var explicitLargeContentTitle: String?
     private var explicitLargeContentImage: Image?
 
-    /// The name of a button's tap recognizer, as transcripts show it.
-    public static let tapRecognizerName = "button.tap"
+    /// A button's primary action is its tap.
+    override open class var touchUpInsideTriggersPrimaryAction: Bool { true }
 
     /// Creates a button.
     public init(title: String?, image: Image? = nil, frame: Rect = .zero) {
@@ -28,7 +29,6 @@ open class Button: Control {
         self.image = image
         super.init(frame: frame)
         hasBuiltInBehaviour = type(of: self) == Button.self
-        tapGestureRecognizer.name = Self.tapRecognizerName
     }
 
     /// The title the large content viewer shows: the explicit one, or the button's title.

@@ -1,58 +1,215 @@
 import InteractionKitCore
 import InteractionKitLargeContentViewer
 
-/// A view that performs an action when tapped, and can be disabled: the base of buttons.
+/// A view that tracks a finger and sends events, and can be disabled: the
+/// base of buttons, as UIKit's `UIControl`.
 ///
-/// A control carries its own tap recognizer; a tap on an enabled control
-/// performs its primary action. A disabled control takes no touches at all
-/// (hit testing passes through it, as in UIKit) and never acts, neither on
-/// a tap nor when the large content viewer's gesture ends on it.
+/// A finger that goes down on an enabled control is tracked (rules C1–C5):
+/// it sends `touchDown` (and `touchDownRepeat` for a quick second tap) and
+/// the control is `isTracking` and `isHighlighted`. Each move sends
+/// `touchDragInside` or `touchDragOutside`, and `touchDragEnter` /
+/// `touchDragExit` when it crosses the bounds grown by
+/// `GestureConstants.controlTrackingMargin`; `isHighlighted` follows.
+/// Lifting sends `touchUpInside` or `touchUpOutside`; a cancelled touch sends
+/// `touchCancel` and nothing else. A disabled control takes no touches at
+/// all (hit testing passes through it) and sends nothing.
+///
+/// Subclasses customise tracking through `beginTracking`, `continueTracking`,
+/// `endTracking` and `cancelTracking`, as in UIKit.
 open class Control: View, LargeContentViewerActivatable {
-    private var primaryActions: [@MainActor (Control) -> Void] = []
+    private var handlers: [(token: ActionToken, events: ControlEvents, body: @MainActor (Control) -> Void)] = []
+    private var lastHandlerToken: UInt64 = 0
+    /// The id of the finger being tracked, if any.
+    private var trackedTouchID: Int?
 
-    /// The recognizer that turns a tap into the primary action.
-    public let tapGestureRecognizer = TapGestureRecognizer()
+    /// Whether the control responds to touches and sends events; true by default.
+    ///
+    /// Disabling a control that is tracking stops the tracking without an event.
+    public var isEnabled = true {
+        didSet {
+            guard oldValue, !isEnabled, isTracking else { return }
+            stopTracking()
+        }
+    }
 
-    /// Whether the control responds to touches and performs its action; true by default.
-    public var isEnabled = true
-
-    /// Whether the control is drawn highlighted (pressed).
+    /// Whether the control is drawn highlighted (pressed): while a tracked finger is inside.
     public var isHighlighted = false
+    /// Whether the control is drawn selected (a toggle that is on).
+    public var isSelected = false
+    /// Whether a finger is being tracked.
+    public private(set) var isTracking = false
+    /// Whether the tracked finger is inside the control's grown bounds.
+    public private(set) var isTouchInside = false
 
-    /// The name of a control's tap recognizer, as transcripts show it.
-    public static let controlTapRecognizerName = "control.tap"
+    /// Whether lifting inside also triggers the primary action; true for `Button`.
+    open class var touchUpInsideTriggersPrimaryAction: Bool { false }
 
     /// Creates a control with the given frame.
     override public init(frame: Rect = .zero) {
         super.init(frame: frame)
         hasBuiltInBehaviour = type(of: self) == Control.self
-        tapGestureRecognizer.name = Control.controlTapRecognizerName
-        tapGestureRecognizer.addAction { [weak self] recognizer in
-            guard recognizer.state == .ended else { return }
-            self?.performPrimaryAction()
-        }
-        addGestureRecognizer(tapGestureRecognizer)
     }
 
-    /// Adds a handler for the primary action (a tap, or the large content viewer's lift).
-    public func addAction(_ action: @escaping @MainActor (Control) -> Void) {
-        primaryActions.append(action)
+    // MARK: Actions
+
+    /// Adds a handler for the primary action (a button's tap, or the large
+    /// content viewer's lift): the same as `addAction(for: .primaryActionTriggered, _:)`.
+    @discardableResult
+    public func addAction(_ action: @escaping @MainActor (Control) -> Void) -> ActionToken {
+        addAction(for: .primaryActionTriggered, action)
+    }
+
+    /// Adds a handler called when the control sends any of `events`; the token removes it.
+    @discardableResult
+    public func addAction(for events: ControlEvents, _ action: @escaping @MainActor (Control) -> Void) -> ActionToken {
+        lastHandlerToken &+= 1
+        let token = ActionToken(value: lastHandlerToken)
+        handlers.append((token, events, action))
+        return token
+    }
+
+    /// Removes a handler added with `addAction`; an unknown token does nothing.
+    public func removeAction(_ token: ActionToken) {
+        handlers.removeAll { $0.token == token }
+    }
+
+    /// Calls the handlers for each of `events`, in the order of the events
+    /// (`ControlEvents.names`) and, for each, the order they were added.
+    ///
+    /// For a control whose `touchUpInsideTriggersPrimaryAction`, sending
+    /// `touchUpInside` also sends `primaryActionTriggered`. Works whether or
+    /// not the control is enabled, as in UIKit; a handler removed meanwhile
+    /// is not called.
+    open func sendActions(for events: ControlEvents) {
+        var remaining = events
+        if events.contains(.touchUpInside) && Self.touchUpInsideTriggersPrimaryAction {
+            remaining.insert(.primaryActionTriggered)
+        }
+        var bit: UInt32 = 1
+        while bit != 0 && bit <= remaining.rawValue {
+            let event = ControlEvents(rawValue: bit)
+            bit <<= 1
+            guard remaining.contains(event) else { continue }
+            let current = handlers
+            for handler in current where handler.events.contains(event) && isHandlerAdded(handler.token) {
+                handler.body(self)
+            }
+        }
+    }
+
+    private func isHandlerAdded(_ token: ActionToken) -> Bool {
+        for handler in handlers where handler.token == token { return true }
+        return false
     }
 
     /// Performs the primary action if the control is enabled; returns whether it did.
     @discardableResult
     public func performPrimaryAction() -> Bool {
         guard isEnabled else { return false }
-        let current = primaryActions
-        for action in current { action(self) }
+        sendActions(for: .primaryActionTriggered)
         return true
     }
 
-    /// Performs the primary action, as lifting the finger on the control in the large content viewer means.
+    /// Acts as a lift inside, as the large content viewer's lift on the
+    /// control means (rule L11): sends `touchUpInside` if enabled, which for
+    /// a button is its primary action too.
     public func activateFromLargeContentViewer() {
-        performPrimaryAction()
+        guard isEnabled else { return }
+        sendActions(for: .touchUpInside)
+    }
+
+    // MARK: Tracking hooks
+
+    /// Whether to track a touch that went down on the control; true by default.
+    open func beginTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+
+    /// Whether to go on tracking after a move; true by default. False stops
+    /// tracking (nothing more is sent for this touch).
+    open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+
+    /// Called when the tracked finger lifts (nil when tracking stops otherwise).
+    open func endTracking(_ touch: Touch?, with event: Event?) {}
+
+    /// Called when the tracked touch is cancelled.
+    open func cancelTracking(with event: Event?) {}
+
+    /// Whether a point in the control's coordinates is inside its bounds grown by the tracking margin.
+    public func isInsideTrackingArea(_ point: Point) -> Bool {
+        let margin = GestureConstants.controlTrackingMargin
+        return bounds.inset(by: EdgeInsets(top: -margin, left: -margin, bottom: -margin, right: -margin)).contains(point)
+    }
+
+    // MARK: Responder touches
+
+    /// Begins tracking the first finger on an enabled control (C1).
+    override open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        guard isEnabled, !isTracking, let touch = touches.first else { return }
+        guard beginTracking(touch, with: event) else { return }
+        trackedTouchID = touch.id
+        isTracking = true
+        isTouchInside = true
+        isHighlighted = true
+        sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
+    }
+
+    /// Follows the tracked finger in and out of the grown bounds (C2).
+    override open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        guard isTracking, let touch = trackedTouch(in: touches) else { return }
+        guard continueTracking(touch, with: event) else {
+            stopTracking()
+            return
+        }
+        let inside = isInsideTrackingArea(touch.location(in: self))
+        let crossed: ControlEvents = inside == isTouchInside ? [] : (inside ? .touchDragEnter : .touchDragExit)
+        isTouchInside = inside
+        isHighlighted = inside
+        if !crossed.isEmpty { sendActions(for: crossed) }
+        guard isTracking else { return }
+        sendActions(for: inside ? .touchDragInside : .touchDragOutside)
+    }
+
+    /// Ends tracking on the lift: touchUpInside (then a button's primary action) or touchUpOutside (C3).
+    override open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard isTracking, let touch = trackedTouch(in: touches) else { return }
+        let inside = isInsideTrackingArea(touch.location(in: self))
+        trackedTouchID = nil
+        isTracking = false
+        isTouchInside = false
+        isHighlighted = false
+        endTracking(touch, with: event)
+        sendActions(for: inside ? .touchUpInside : .touchUpOutside)
+    }
+
+    /// A cancelled touch sends touchCancel and nothing else (C4).
+    override open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        guard isTracking, trackedTouch(in: touches) != nil else { return }
+        trackedTouchID = nil
+        isTracking = false
+        isTouchInside = false
+        isHighlighted = false
+        cancelTracking(with: event)
+        sendActions(for: .touchCancel)
+    }
+
+    /// Refuses an ancestor's one-finger single tap, so the control gets the tap (C6).
+    override open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        guard let tap = recognizer as? TapGestureRecognizer, recognizer.view !== self else { return true }
+        return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouches <= 1)
     }
 
     /// A disabled control takes no touches: hit testing passes through it, as in UIKit.
     override open var isEnabledForHitTesting: Bool { isEnabled }
+
+    private func trackedTouch(in touches: Set<Touch>) -> Touch? {
+        for touch in touches where touch.id == trackedTouchID { return touch }
+        return nil
+    }
+
+    private func stopTracking() {
+        trackedTouchID = nil
+        isTracking = false
+        isTouchInside = false
+        isHighlighted = false
+        endTracking(nil, with: nil)
+    }
 }

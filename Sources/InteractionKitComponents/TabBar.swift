@@ -6,7 +6,10 @@ import InteractionKitLargeContentViewer
 ///
 /// Items are laid out in equal slots filling the bar, mirrored under
 /// right-to-left layout; `item(at:)` and `frame(for:)` answer from that
-/// layout, with half-open slots. A tap on an enabled item selects it. At
+/// layout, with half-open slots. A tap on an enabled item selects it, as
+/// UIKit's tab bar buttons do: the tab the finger went down on, on a lift
+/// within that tab's slot grown by `GestureConstants.controlTrackingMargin`
+/// (rule T5). At
 /// accessibility text sizes, a long press shows the item under the finger
 /// in the HUD, sliding moves the HUD from item to item, and lifting selects
 /// the item under the finger. Either way the selection sets `selectedItem`
@@ -23,8 +26,13 @@ open class TabBar: View, LargeContentViewerItemProvider {
     /// The tab bar's own large content viewer interaction, installed while
     /// `showsLargeContentViewer` is true.
     public let largeContentViewerInteraction = LargeContentViewerInteraction()
-    /// The recognizer that selects a tapped item.
-    public let tapGestureRecognizer = TapGestureRecognizer()
+    /// The tab the tracked finger went down on, and the finger's id.
+    private var trackedItem: TabBarItem?
+    private var trackedTouchID: Int?
+
+    /// The tab drawn pressed: the one the finger went down on, while the
+    /// finger stays within its slot grown by `GestureConstants.controlTrackingMargin`.
+    public private(set) var highlightedItem: TabBarItem?
 
     /// The object told when the person selects a tab; held weakly.
     public weak var delegate: (any TabBarDelegate)?
@@ -57,21 +65,10 @@ open class TabBar: View, LargeContentViewerItemProvider {
         }
     }
 
-    /// The name of the tab bar's tap recognizer, as transcripts show it.
-    public static let tapRecognizerName = "tab-bar.tap"
-
     /// Creates a tab bar; it supports the large content viewer from the start.
     override public init(frame: Rect = .zero) {
         super.init(frame: frame)
         hasBuiltInBehaviour = type(of: self) == TabBar.self
-        tapGestureRecognizer.name = Self.tapRecognizerName
-        tapGestureRecognizer.addAction { [weak self] recognizer in
-            guard let self, recognizer.state == .ended else { return }
-            if let item = self.item(at: recognizer.location(in: self)) {
-                self.selectFromUser(item)
-            }
-        }
-        addGestureRecognizer(tapGestureRecognizer)
         showsLargeContentViewer = true
         updateBuiltInInteraction()
     }
@@ -85,6 +82,14 @@ open class TabBar: View, LargeContentViewerItemProvider {
     }
 
     // MARK: Layout
+
+    /// The slots moved (a new size, or mirrored: the default
+    /// `effectiveLayoutDirectionDidChange()` lays out again): the HUD shows
+    /// what is under a still finger now (L9).
+    override open func layoutSubviews() {
+        super.layoutSubviews()
+        largeContentViewerInteraction.refresh()
+    }
 
     /// The item whose slot contains a point in the tab bar's coordinates, or nil.
     ///
@@ -111,6 +116,64 @@ open class TabBar: View, LargeContentViewerItemProvider {
         let slotWidth = area.width / Double(items.count)
         let slot = effectiveLayoutDirection == .rightToLeft ? items.count - 1 - index : index
         return Rect(x: area.minX + Double(slot) * slotWidth, y: area.minY, width: slotWidth, height: area.height)
+    }
+
+    // MARK: Selecting like UIKit's tab bar buttons (T5)
+
+    /// Starts tracking the tab under the first finger, as a control tracks a touch.
+    override open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        guard trackedTouchID == nil, let touch = touches.first else { return }
+        trackedTouchID = touch.id
+        trackedItem = item(at: touch.location(in: self))
+        highlightedItem = trackedItem?.isEnabled == true ? trackedItem : nil
+    }
+
+    /// Highlights the tracked tab while the finger stays within its grown slot.
+    override open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = tracked(in: touches), let item = trackedItem else { return }
+        highlightedItem = item.isEnabled && isInsideGrownSlot(of: item, touch.location(in: self)) ? item : nil
+    }
+
+    /// Selects the tab the finger went down on if it lifts within that
+    /// tab's grown slot, whatever slots it crossed.
+    override open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = tracked(in: touches) else { return }
+        let item = trackedItem
+        stopTracking()
+        // The viewer's lift selects instead when it took this touch over
+        // (with its cancelsTouchesInView off): one gesture, one selection.
+        guard let item, !viewerTookTheTouch, isInsideGrownSlot(of: item, touch.location(in: self)) else { return }
+        selectFromUser(item)
+    }
+
+    /// A cancelled touch (the viewer taking it over, say) selects nothing.
+    override open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        guard tracked(in: touches) != nil else { return }
+        stopTracking()
+    }
+
+    /// Whether a point in the tab bar's coordinates lies in an item's slot
+    /// grown by `GestureConstants.controlTrackingMargin`.
+    public func isInsideGrownSlot(of item: TabBarItem, _ point: Point) -> Bool {
+        guard let slot = frame(for: item) else { return false }
+        let margin = GestureConstants.controlTrackingMargin
+        return slot.inset(by: EdgeInsets(top: -margin, left: -margin, bottom: -margin, right: -margin)).contains(point)
+    }
+
+    private var viewerTookTheTouch: Bool {
+        let state = largeContentViewerInteraction.gestureRecognizerForExclusionRelationship.state
+        return state.isInProgress || state == .ended
+    }
+
+    private func tracked(in touches: Set<Touch>) -> Touch? {
+        for touch in touches where touch.id == trackedTouchID { return touch }
+        return nil
+    }
+
+    private func stopTracking() {
+        trackedTouchID = nil
+        trackedItem = nil
+        highlightedItem = nil
     }
 
     // MARK: Large content viewer

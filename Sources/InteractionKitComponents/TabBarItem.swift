@@ -21,7 +21,12 @@ open class TabBarItem: LargeContentViewerActivatable {
     public var tag: Int
     // Exclusivity unchecked: read on every move by the viewer's lookup (Bench, main sequence).
     /// Whether the person can select the tab; a disabled tab is drawn dimmed and never selected by a gesture.
-    @exclusivity(unchecked) public var isEnabled = true
+    @exclusivity(unchecked) public var isEnabled = true {
+        didSet {
+            // A disabled tab under a still finger leaves the HUD (L9).
+            if oldValue != isEnabled { tabBar?.largeContentViewerInteraction.refresh() }
+        }
+    }
     /// An image made for the large content viewer, drawn unscaled instead of `image`.
     public var largeContentSizeImage: Image? {
         didSet {

@@ -10,8 +10,9 @@ import InteractionKitCore
 final class LargeContentViewerHUD {
     /// What the HUD shows now; nil when it is hidden.
     private(set) var presentation: LargeContentViewerPresentation?
-    /// The interaction whose HUD is showing, if any (compared, never called).
-    private var presentingInteraction: ObjectIdentifier?
+    /// The interactions with a presentation, the most recent last: the
+    /// HUD shows the last one's (compared by identity, never called).
+    private var presenters: [(interaction: ObjectIdentifier, presentation: LargeContentViewerPresentation)] = []
     private var observers: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
     private var lastObserverToken: UInt64 = 0
     /// Counts presentation changes, so a notification round can tell that an
@@ -43,7 +44,7 @@ final class LargeContentViewerHUD {
 
     /// Whether the HUD on screen is this interaction's.
     func isPresenting(_ interaction: LargeContentViewerInteraction) -> Bool {
-        presentingInteraction == ObjectIdentifier(interaction)
+        presenters.last?.interaction == ObjectIdentifier(interaction)
     }
 
     /// Whether the HUD shows this item's current content.
@@ -51,22 +52,34 @@ final class LargeContentViewerHUD {
         presentation?.matches(item) ?? false
     }
 
-    /// Shows (or, with nil, hides) an interaction's presentation.
+    /// Shows (or, with nil, withdraws) an interaction's presentation.
+    ///
+    /// Several viewer gestures may run at once (several fingers, several
+    /// interactions; rule L10): the HUD shows the presentation of the one
+    /// that most recently began or changed item, and when that one ends, what
+    /// a remaining one shows.
     func present(_ newPresentation: LargeContentViewerPresentation?, from interaction: LargeContentViewerInteraction) {
         let presenter = ObjectIdentifier(interaction)
-        if newPresentation == nil {
-            // Another interaction's HUD is not hidden on this one's behalf.
-            guard presentingInteraction == presenter || presentingInteraction == nil else { return }
-            presentingInteraction = nil
-        } else {
-            presentingInteraction = presenter
-        }
+        let index = presenters.firstIndex { $0.interaction == presenter }
         if let newPresentation {
-            if presentation?.matches(newPresentation) == true { return }
+            if let index {
+                if !presenters[index].presentation.matches(newPresentation) {
+                    presenters.remove(at: index)
+                    presenters.append((presenter, newPresentation))
+                }
+            } else {
+                presenters.append((presenter, newPresentation))
+            }
+        } else if let index {
+            presenters.remove(at: index)
+        }
+        let top = presenters.last?.presentation
+        if let top {
+            if presentation?.matches(top) == true { return }
         } else if presentation == nil {
             return
         }
-        presentation = newPresentation
+        presentation = top
         changeCount &+= 1
         let round = changeCount
         // An observer may change the presentation (lift the finger, hide):
@@ -75,7 +88,7 @@ final class LargeContentViewerHUD {
         let current = observers
         for observer in current where isRegistered(observer.token) {
             guard changeCount == round else { return }
-            observer.body(newPresentation)
+            observer.body(top)
         }
     }
 }

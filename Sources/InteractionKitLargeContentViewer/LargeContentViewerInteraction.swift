@@ -178,13 +178,19 @@ public final class LargeContentViewerInteraction: Interaction {
     /// touch, and there is an item under the finger.
     fileprivate func mayBegin() -> Bool {
         guard let view, isEnabled else { return false }
-        var nested = false
+        var standsAside = false
         recognizer.forEachRecognizerSharingTouches { other in
-            guard !nested, let inner = other as? LargeContentViewerGestureRecognizer,
-                  let innerView = inner.view, innerView !== view else { return }
-            nested = innerView.isDescendant(of: view)
+            guard !standsAside else { return }
+            if let inner = other as? LargeContentViewerGestureRecognizer {
+                // L7: a viewer nested inside this one's view takes the gesture.
+                guard let innerView = inner.view, innerView !== view else { return }
+                standsAside = innerView.isDescendant(of: view)
+            } else if other.state.isInProgress || other.state == .ended {
+                // L8: something that recognizes alongside already has the touch.
+                standsAside = true
+            }
         }
-        if nested { return false }
+        if standsAside { return false }
         return item(at: recognizer.location(in: view), in: view) != nil
     }
 
@@ -300,6 +306,14 @@ final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
 
     override func stateDidChange(from oldState: State) {
         interaction?.gestureChanged(self)
+    }
+
+    /// Backs off when a recognizer that may recognize alongside the viewer
+    /// recognizes on the same touch (L8): the HUD hides, nothing is selected,
+    /// `didEndOn` is not called. Another viewer never counts (L7 decides).
+    override func sharingRecognizerDidRecognize(_ other: GestureRecognizer) {
+        guard !(other is LargeContentViewerGestureRecognizer), state == .possible || state.isInProgress else { return }
+        abandonTouches()
     }
 
     override func preferredContentSizeCategoryDidChange() {

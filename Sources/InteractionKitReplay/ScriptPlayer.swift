@@ -243,7 +243,6 @@ public final class ScriptPlayer {
 
     private func observe() {
         if let tabBar {
-            watch(tabBar.tapGestureRecognizer, as: "tab-bar.tap")
             watch(tabBar.largeContentViewerInteraction.gestureRecognizerForExclusionRelationship, as: "large-content-viewer")
             selectionRecorder.onSelect = { [weak self] item in
                 self?.record(.select(title: item.title))

@@ -172,6 +172,25 @@ struct ReentrancyTests {
         #expect(victim.numberOfTouches == 0)
     }
 
+    @Test("A recognizer that gave up its touches while a finger goes down does not count that finger")
+    func noPhantomAfterAbandon() {
+        let window = Window.phone()
+        let outer = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let inner = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(outer)
+        outer.addSubview(inner)
+        let hook = HookRecognizer()
+        let victim = ManualRecognizer(continuous: true)
+        inner.addGestureRecognizer(hook)
+        outer.addGestureRecognizer(victim)
+        hook.onBegan = { victim.abandonTouches() }
+        window.down(10, 10, at: 0)
+        #expect(victim.numberOfTouches == 0)
+        window.up(10, 10, at: 0.1)
+        #expect(victim.numberOfTouches == 0)
+        #expect(victim.state == .possible)
+    }
+
     @Test("An action that removes its recognizer stops the later actions from seeing a reset state")
     func actionsSeeTheirState() {
         let (window, view) = scene()

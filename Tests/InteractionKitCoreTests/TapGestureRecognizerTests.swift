@@ -23,13 +23,38 @@ struct TapGestureRecognizerTests {
         #expect(log.lines == ["2.0 tap possible→ended", "2.0 tap ended→possible"])
     }
 
-    @Test("Moving too far fails the tap")
+    @Test("G7: a tap survives 45 points of movement and fails beyond them")
     func movementFails() {
         let (window, _, log) = scene()
         window.down(50, 50, at: 0)
-        window.move(50, 70, at: 0.05)
-        window.up(50, 70, at: 0.1)
+        window.move(50, 95, at: 0.05)
+        window.up(50, 95, at: 0.1)
+        #expect(log.states(of: "tap") == ["possible→ended", "ended→possible"])
+        log.clear()
+        window.down(50, 50, at: 1)
+        window.move(50, 95.5, at: 1.05)
+        window.up(50, 95.5, at: 1.1)
         #expect(log.states(of: "tap") == ["possible→failed", "failed→possible"])
+    }
+
+    @Test("G6: on a double tap, a single tap and a double tap on one view both recognize")
+    func singleDoesNotPreventDouble() {
+        let window = Window.phone()
+        let view = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        window.addSubview(view)
+        let single = TapGestureRecognizer()
+        let double = TapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        let singles = ActionLog()
+        let doubles = ActionLog()
+        singles.attach(to: single)
+        doubles.attach(to: double)
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+        window.tap(50, 50, at: 0)
+        window.tap(52, 50, at: 0.2)
+        #expect(doubles.states == [.ended])
+        #expect(singles.states == [.ended, .ended])
     }
 
     @Test("A double tap waits for the second tap, then ends")

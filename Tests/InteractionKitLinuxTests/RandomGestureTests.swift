@@ -139,13 +139,12 @@ final class RandomScene {
         let press = LongPressGestureRecognizer()
         let pan = PanGestureRecognizer()
         for recognizer in [tap, double, press, pan] { surface.addGestureRecognizer(recognizer) }
-        recognizers = [tap, double, press, pan, tabBar.tapGestureRecognizer,
+        recognizers = [tap, double, press, pan,
                        tabBar.largeContentViewerInteraction.gestureRecognizerForExclusionRelationship,
                        containerInteraction.gestureRecognizerForExclusionRelationship,
                        toolbar.largeContentViewerInteraction.gestureRecognizerForExclusionRelationship]
-            + toolbar.buttons.map(\.tapGestureRecognizer)
-        let names = ["surface.tap", "surface.double-tap", "surface.long-press", "surface.pan", "tab-bar.tap",
-                     "tab-bar.lcv", "container.lcv", "toolbar.lcv", "button.A", "button.B", "button.C"]
+        let names = ["surface.tap", "surface.double-tap", "surface.long-press", "surface.pan",
+                     "tab-bar.lcv", "container.lcv", "toolbar.lcv"]
         for (recognizer, name) in zip(recognizers, names) { checker.watch(recognizer, as: name) }
         checker.tabBar = tabBar
         checker.container = container

@@ -8,8 +8,12 @@ public enum GestureConstants {
     public static let longPressAllowableMovement = 10.0
     /// How far a finger must move, in points, before a pan begins.
     public static let panMinimumDistance = 10.0
-    /// How far a finger may move during a tap, in points, before the tap fails.
-    public static let tapAllowableMovement = 10.0
+    /// How far a finger may move during a tap, in points, before the tap fails
+    /// (UIKit's `UITapRecognizer` default, 45).
+    public static let tapAllowableMovement = 45.0
+    /// How far outside a control's bounds a tracked finger still counts as
+    /// inside, in points (UIKit's, as developers measure it: about 70).
+    public static let controlTrackingMargin = 70.0
     /// The longest wait between the taps of a multi-tap, in seconds, before it fails.
     public static let multiTapInterval = 0.35
     /// How far the later taps of a multi-tap may land from the first, in points.

@@ -67,6 +67,14 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     /// Clears the tap count and the waiting timer.
+    /// A tap never stops a tap that requires more taps (rule G6, UIKit's
+    /// `canPreventGestureRecognizer:`): on a double tap, the single and the
+    /// double tap both recognize unless the single requires the double to fail.
+    override open func canPrevent(_ other: GestureRecognizer) -> Bool {
+        if let tap = other as? TapGestureRecognizer, tap.numberOfTapsRequired > numberOfTapsRequired { return false }
+        return super.canPrevent(other)
+    }
+
     override open func reset() {
         super.reset()
         cancelTimer(nextTapTimer)

@@ -178,7 +178,10 @@ public final class Window: View {
             delivery = .none
         }
         activeTouches.append(ActiveTouch(touch: touch, recognizers: recognizers, delivery: delivery))
-        for recognizer in recognizers {
+        for recognizer in recognizers where isDelivering(input.id, to: recognizer) {
+            // A callback of an earlier recognizer may have taken this one out
+            // of the touch (disabled, removed, abandoned): it must not record
+            // a touch whose end it would never hear.
             recognizer.receiveBegan(touch, with: event)
         }
         // The view hears of the touch after its recognizers, as in UIKit; one
@@ -258,6 +261,13 @@ public final class Window: View {
     func activeTouch(id: Int) -> ActiveTouch? {
         guard let index = activeTouchIndex(id: id) else { return nil }
         return activeTouches[index]
+    }
+
+    /// Whether a touch that is down is still delivered to a recognizer.
+    private func isDelivering(_ id: Int, to recognizer: GestureRecognizer) -> Bool {
+        guard let index = activeTouchIndex(id: id) else { return false }
+        for candidate in activeTouches[index].recognizers where candidate === recognizer { return true }
+        return false
     }
 
     /// The recognizers a touch that is down is delivered to.

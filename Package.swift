@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "InteractionKitLinux", targets: ["InteractionKitLinux"]),
         // Gesture scripts, their player and transcripts, pictures, and the evemu reader.
         .library(name: "InteractionKitReplay", targets: ["InteractionKitReplay", "InteractionKitPictures", "InteractionKitEvemu"]),
+        // A real clock and real devices: the live run loop and the evdev reader.
+        .library(name: "InteractionKitLive", targets: ["InteractionKitLive"]),
         .executable(name: "Demo", targets: ["Demo"]),
     ],
     targets: [
@@ -33,6 +35,9 @@ let package = Package(
         ),
         // Linux touchscreen recordings (evemu) decoded into touch samples.
         .target(name: "InteractionKitEvemu", dependencies: ["InteractionKitCore"], swiftSettings: swift6),
+        // The live run loop (CLOCK_MONOTONIC, poll) and the evdev reader: the only
+        // library target that reads a clock or a device.
+        .target(name: "InteractionKitLive", dependencies: ["InteractionKitCore", "InteractionKitEvemu"], swiftSettings: swift6),
         // Gesture scripts, the player, scene snapshots and transcripts.
         .target(
             name: "InteractionKitReplay",
@@ -41,7 +46,10 @@ let package = Package(
         ),
         // Terminal and SVG pictures of scene snapshots.
         .target(name: "InteractionKitPictures", dependencies: ["InteractionKitReplay"], swiftSettings: swift6),
-        .target(name: "DemoCLI", dependencies: ["InteractionKitReplay", "InteractionKitPictures"], swiftSettings: swift6),
+        .target(
+            name: "DemoCLI", dependencies: ["InteractionKitReplay", "InteractionKitPictures", "InteractionKitLive"],
+            swiftSettings: swift6
+        ),
         .executableTarget(name: "Demo", dependencies: ["DemoCLI"], swiftSettings: swift6),
         .executableTarget(name: "Bench", dependencies: ["InteractionKitLinux"], swiftSettings: swift6),
 
@@ -60,6 +68,7 @@ let package = Package(
         ),
         .testTarget(name: "InteractionKitLinuxTests", dependencies: ["InteractionKitLinux", "InteractionKitTestSupport"], swiftSettings: swift6),
         .testTarget(name: "InteractionKitEvemuTests", dependencies: ["InteractionKitEvemu", "InteractionKitTestSupport"], swiftSettings: swift6),
+        .testTarget(name: "InteractionKitLiveTests", dependencies: ["InteractionKitLive", "InteractionKitTestSupport"], swiftSettings: swift6),
         .testTarget(
             name: "InteractionKitReplayTests",
             dependencies: ["InteractionKitReplay", "InteractionKitTestSupport"],

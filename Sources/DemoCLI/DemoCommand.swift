@@ -36,6 +36,8 @@ public enum DemoCommand {
         public var allMoves = false
         /// Whether to print the help and stop.
         public var help = false
+        /// Live modes (`--live`, `--device PATH`, `--desc DESC`): see `LiveOptions`.
+        public var live = LiveOptions()
 
         /// The defaults: the built-in script, text with Unicode pictures.
         public init() {}
@@ -55,6 +57,23 @@ public enum DemoCommand {
     ///   - errors: Receives standard error.
     @MainActor
     public static func run(arguments: [String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+        run(arguments: arguments, standardInput: { BoundedFile.read(descriptor: 0, limit: $0) }, output: output, errors: errors)
+    }
+
+    /// The name standard input has in diagnostics and transcripts (`-` on the command line).
+    static let standardInputName = "<stdin>"
+
+    /// Runs the command, reading `-` from `standardInput` (given the byte limit).
+    @MainActor
+    static func run(
+        arguments: [String],
+        standardInput: (Int) -> Result<[UInt8], BoundedFile.Failure>,
+        output: (String) -> Void,
+        errors rawErrors: (String) -> Void
+    ) -> Int32 {
+        // Messages quote scripts, recordings and paths: their control
+        // characters are shown escaped, never sent to the terminal.
+        func errors(_ text: String) { rawErrors(TranscriptFormatter.escapingControlCharacters(text)) }
         let options: Options
         do {
             options = try parse(arguments: arguments)
@@ -69,39 +88,45 @@ public enum DemoCommand {
         let file: String
         let bytes: [UInt8]
         if let path = options.scriptPath {
-            file = path
-            guard let data = FileManager.default.contents(atPath: path) else {
-                errors("\(path):1:1: error: cannot read the script (no such file, or not readable)\n")
+            let limit = GestureScriptParser.maximumBytes
+            let read = path == "-" ? standardInput(limit) : BoundedFile.read(path: path, limit: limit)
+            file = path == "-" ? standardInputName : path
+            switch read {
+            case .success(let data):
+                bytes = data
+            case .failure(let failure):
+                errors("\(file):1:1: error: cannot read the script: \(failure)\n")
                 return 1
             }
-            bytes = Array(data)
         } else {
             file = BuiltInScript.name
             bytes = Array(BuiltInScript.text.utf8)
         }
         let script: GestureScript
         do {
-            script = try GestureScriptParser(file: file, loader: readFile).parse(bytes)
+            script = try GestureScriptParser(file: file, reader: readFile).parse(bytes)
         } catch {
             errors(error.description + "\n")
             return 1
         }
+        if let status = LiveOptions.run(options, script: script, output: output, errors: errors) { return status }
         let replay = ScriptPlayer(script: script).run()
         switch options.format {
         case .jsonl:
             output(TranscriptFormatter.jsonLines(replay))
         case .text:
-            var textOptions = TranscriptFormatter.TextOptions(allRecordingMoves: options.allMoves)
+            var textOptions = TranscriptFormatter.TextOptions(allRecordingMoves: options.allMoves, ascii: options.ascii)
             if options.pictures {
                 let columns = options.columns
                 let ascii = options.ascii
                 textOptions.picture = { TerminalPicture.render($0, columns: columns, ascii: ascii) }
+                textOptions.legend = TerminalPicture.legend(ascii: ascii)
             }
             output(TranscriptFormatter.text(replay, options: textOptions))
         }
         if let directory = options.svgDirectory {
             do {
-                let written = try writeSVG(replay, to: directory)
+                let written = try SVGDirectory.write(replay, to: directory)
                 errors("Demo: wrote \(written) SVG picture\(written == 1 ? "" : "s") to \(directory)\n")
             } catch {
                 errors("Demo: cannot write SVG pictures to \(directory): \(error)\n")
@@ -111,45 +136,68 @@ public enum DemoCommand {
         return 0
     }
 
-    /// Parses the arguments.
+    /// Parses the arguments. An option's value may follow it (`--columns 80`)
+    /// or be joined to it with `=` (`--columns=80`); `-` is standard input.
     public static func parse(arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
         var index = 0
-        func value(for option: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                throw UsageError(description: "\(option) needs a value")
-            }
-            return arguments[index]
-        }
         while index < arguments.count {
-            let argument = arguments[index]
+            var argument = arguments[index]
+            var joinedValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                joinedValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            func value() throws(UsageError) -> String {
+                if let joinedValue { return joinedValue }
+                index += 1
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                    throw UsageError(description: "\(argument) needs a value")
+                }
+                return arguments[index]
+            }
+            func flag() throws(UsageError) {
+                if joinedValue != nil { throw UsageError(description: "\(argument) takes no value") }
+            }
             switch argument {
             case "-h", "--help":
+                try flag()
                 options.help = true
             case "--format":
-                let name = try value(for: argument)
+                let name = try value()
                 guard let format = Format(rawValue: name) else {
                     throw UsageError(description: "unknown format '\(name)'; use text or jsonl")
                 }
                 options.format = format
             case "--svg":
-                options.svgDirectory = try value(for: argument)
+                let directory = try value()
+                guard !directory.isEmpty else { throw UsageError(description: "--svg needs a folder") }
+                options.svgDirectory = directory
             case "--no-pictures":
+                try flag()
                 options.pictures = false
             case "--ascii":
+                try flag()
                 options.ascii = true
             case "--columns":
-                let text = try value(for: argument)
+                let text = try value()
                 guard let columns = Int(text), (24...200).contains(columns) else {
                     throw UsageError(description: "--columns takes a whole number from 24 to 200, not '\(text)'")
                 }
                 options.columns = columns
             case "--all-moves":
+                try flag()
                 options.allMoves = true
+            case "--live":
+                try flag()
+                options.live.terminal = true
+            case "--device":
+                options.live.devicePath = try value()
+            case "--desc":
+                options.live.descriptionPath = try value()
             default:
                 if argument.hasPrefix("-") && argument != "-" {
-                    throw UsageError(description: "unknown option '\(argument)'")
+                    throw UsageError(description: "unknown option '\(arguments[index])'")
                 }
                 guard options.scriptPath == nil else {
                     throw UsageError(description: "one script at a time, but got '\(options.scriptPath ?? "")' and '\(argument)'")
@@ -158,47 +206,22 @@ public enum DemoCommand {
             }
             index += 1
         }
+        try options.live.validate()
         return options
     }
 
-    /// Reads a file a script refers to.
+    /// Reads a file a script refers to, measuring it first and reading at
+    /// most `limit` bytes (one more for a stream, to tell that it is longer).
     @Sendable
-    static func readFile(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { Array($0) }
-    }
-
-    /// Writes one SVG file per frame, and an index page; returns how many frames.
-    static func writeSVG(_ replay: Replay, to directory: String) throws -> Int {
-        let manager = FileManager.default
-        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var links: [String] = []
-        for (index, frame) in replay.frames.enumerated() {
-            let name = "frame-" + String(index + 1).leftPaddedWithZeros(to: 3) + ".svg"
-            let path = (directory as NSString).appendingPathComponent(name)
-            try SVGPicture.render(frame.snapshot).write(toFile: path, atomically: true, encoding: .utf8)
-            let caption = NumberFormatting.fixed(frame.snapshot.time, decimals: 3) + " s — " + frame.snapshot.caption
-            links.append("<figure><img src=\"\(name)\" width=\"195\"><figcaption>\(escapeHTML(caption))</figcaption></figure>")
+    static func readFile(_ path: String, limit: Int) -> GestureScriptParser.FileReadResult {
+        switch BoundedFile.read(path: path, limit: limit) {
+        case .success(let bytes): .bytes(bytes)
+        case .failure(let failure): .failure(failure.description)
         }
-        let page = """
-            <!doctype html>
-            <meta charset="utf-8">
-            <title>\(escapeHTML(replay.script.file))</title>
-            <style>body{font-family:sans-serif}figure{display:inline-block;margin:8px;vertical-align:top}</style>
-            <h1>\(escapeHTML(replay.script.file))</h1>
-            \(links.joined(separator: "\n"))
-
-            """
-        try page.write(toFile: (directory as NSString).appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
-        return replay.frames.count
-    }
-
-    private static func escapeHTML(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     /// The help text.
-    public static let helpText = """
+    public static var helpText: String { """
         Demo — replay gesture scripts through InteractionKitLinux and show what happened.
 
         Usage:
@@ -206,18 +229,28 @@ public enum DemoCommand {
 
         With no SCRIPT, replays the built-in scenario (Examples/seed.gesture): a long
         press on a standalone tab bar at an accessibility text size, a slide across
-        every tab, and a lift that selects Settings.
+        every tab, and a lift that selects Settings. SCRIPT '-' reads standard input.
+        An option's value may follow it or be joined with '=': --columns 80,
+        --columns=80.
 
         Options:
           --format text|jsonl   text (default): a transcript to read, with pictures of
                                 the screen whenever the HUD or the selection changes;
                                 jsonl: one JSON object per event ("t", "event", ...)
           --svg DIR             also write each picture as an SVG file in DIR, with an
-                                index.html to view them in a browser
+                                index.html to view them in a browser (the
+                                frame-NNN.svg files of an earlier run are replaced)
           --no-pictures         leave the terminal pictures out of the transcript
-          --ascii               draw pictures with ASCII characters only
+          --ascii               print ASCII characters only (pictures and transcript)
           --columns N           width of the terminal pictures (24-200, default 60)
           --all-moves           list every move of a replayed recording
+          --live                run the scene in this terminal: press, hold and drag
+                                with the mouse; q quits, a toggles accessibility text
+                                sizes, r toggles right-to-left
+          --device PATH         read a Linux evdev touchscreen live onto the scene
+                                (/dev/input/eventN, or a file or FIFO of 24-byte
+                                input_event records), printing as usual
+          --desc DESC           the device's evemu description, for a file or FIFO
           -h, --help            show this help
 
         Exit status: 0 replayed; 1 the script cannot be read or has errors (each is
@@ -259,7 +292,10 @@ public enum DemoCommand {
         (0.15 s) on a tab shows it large in a HUD, sliding shows the tab under the
         finger, lifting selects it. A tap always selects.
 
-        """
+        The pictures (printed under the first one too):
+
+        \(TerminalPicture.legend())
+        """ }
 }
 
 extension String {

@@ -55,7 +55,7 @@ public struct EvemuDevice: Sendable {
 
     /// The codes of the X and Y axes that carry touch positions for this
     /// device's protocol.
-    var positionAxisCodes: (x: Int, y: Int) {
+    package var positionAxisCodes: (x: Int, y: Int) {
         switch touchProtocol {
         case .multitouchA, .multitouchB:
             return (EvemuCode.absMTPositionX, EvemuCode.absMTPositionY)
@@ -65,22 +65,39 @@ public struct EvemuDevice: Sendable {
     }
 }
 
+extension EvemuDevice {
+    /// A device with these axes, its protocol chosen as an evemu recording's
+    /// is (slots → B, multi-touch positions → A, else single touch); nil when
+    /// it has no position axes to locate touches with.
+    package init?(name: String, axes: [Int: EvemuAxis]) {
+        let touchProtocol: EvemuTouchProtocol
+        if axes[EvemuCode.absMTPositionX] != nil && axes[EvemuCode.absMTPositionY] != nil {
+            touchProtocol = axes[EvemuCode.absMTSlot] != nil ? .multitouchB : .multitouchA
+        } else if axes[EvemuCode.absX] != nil && axes[EvemuCode.absY] != nil {
+            touchProtocol = .singleTouch
+        } else {
+            return nil
+        }
+        self.init(name: name, axes: axes, touchProtocol: touchProtocol)
+    }
+}
+
 /// Linux input event types and codes used by the decoder.
-enum EvemuCode {
-    static let evSyn = 0x00
-    static let evKey = 0x01
-    static let evAbs = 0x03
+package enum EvemuCode {
+    package static let evSyn = 0x00
+    package static let evKey = 0x01
+    package static let evAbs = 0x03
 
-    static let synReport = 0
-    static let synMTReport = 2
-    static let synDropped = 3
+    package static let synReport = 0
+    package static let synMTReport = 2
+    package static let synDropped = 3
 
-    static let btnTouch = 0x14a
+    package static let btnTouch = 0x14a
 
-    static let absX = 0x00
-    static let absY = 0x01
-    static let absMTSlot = 0x2f
-    static let absMTPositionX = 0x35
-    static let absMTPositionY = 0x36
-    static let absMTTrackingID = 0x39
+    package static let absX = 0x00
+    package static let absY = 0x01
+    package static let absMTSlot = 0x2f
+    package static let absMTPositionX = 0x35
+    package static let absMTPositionY = 0x36
+    package static let absMTTrackingID = 0x39
 }

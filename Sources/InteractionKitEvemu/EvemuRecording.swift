@@ -113,18 +113,9 @@ public struct EvemuRecording: Sendable {
     /// - Returns an empty list if `device` (a public, mutable property) no
     ///   longer has valid position axes for its protocol.
     public func touchInputs(windowSize: Size, startTime: Double, firstTouchID: Int = 0) -> [TouchInput] {
-        let codes = device.positionAxisCodes
-        guard let xAxis = device.axes[codes.x], let yAxis = device.axes[codes.y] else { return [] }
+        guard let scaler = EvemuTouchScaler(device: device, windowSize: windowSize) else { return [] }
         let samples = EvemuTouchDecoder.decode(events: events, device: device)
-        return samples.map { sample in
-            TouchInput(
-                id: firstTouchID &+ sample.contact,
-                phase: sample.phase,
-                location: Point(
-                    x: Self.scale(sample.x, axis: xAxis, to: windowSize.width),
-                    y: Self.scale(sample.y, axis: yAxis, to: windowSize.height)),
-                timestamp: startTime + sample.time)
-        }
+        return samples.map { scaler.touchInput($0, startTime: startTime, firstTouchID: firstTouchID) }
     }
 
     /// Number of distinct contacts, and each contact's (begin, end) relative time — handy for tests and transcripts.
@@ -144,6 +135,35 @@ public struct EvemuRecording: Sendable {
             }
         }
         return result
+    }
+}
+
+/// Turns decoded samples into touch samples in a window: device units scaled
+/// to points, times offset, contacts numbered from a first touch id.
+package struct EvemuTouchScaler: Sendable {
+    private let xAxis: EvemuAxis
+    private let yAxis: EvemuAxis
+    private let windowSize: Size
+
+    /// A scaler for `device`'s position axes; nil when it has none for its protocol.
+    package init?(device: EvemuDevice, windowSize: Size) {
+        let codes = device.positionAxisCodes
+        guard let xAxis = device.axes[codes.x], let yAxis = device.axes[codes.y] else { return nil }
+        self.xAxis = xAxis
+        self.yAxis = yAxis
+        self.windowSize = windowSize
+    }
+
+    /// The touch sample for `sample`: position scaled and clamped to the
+    /// window, time `startTime + sample.time`, id `firstTouchID + contact`.
+    package func touchInput(_ sample: EvemuDecodedSample, startTime: Double, firstTouchID: Int) -> TouchInput {
+        TouchInput(
+            id: firstTouchID &+ sample.contact,
+            phase: sample.phase,
+            location: Point(
+                x: Self.scale(sample.x, axis: xAxis, to: windowSize.width),
+                y: Self.scale(sample.y, axis: yAxis, to: windowSize.height)),
+            timestamp: startTime + sample.time)
     }
 
     private static func scale(_ value: Int, axis: EvemuAxis, to length: Double) -> Double {

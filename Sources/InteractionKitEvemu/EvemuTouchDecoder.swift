@@ -1,14 +1,17 @@
 import InteractionKitCore
 
 /// One touch sample in device units, before scaling to a window.
-struct EvemuDecodedSample: Hashable, Sendable {
+package struct EvemuDecodedSample: Hashable, Sendable {
     /// 0, 1, 2, … in the order contacts begin.
-    var contact: Int
-    var phase: TouchPhase
-    var x: Int
-    var y: Int
+    package var contact: Int
+    /// Began, moved or ended.
+    package var phase: TouchPhase
+    /// The X axis value.
+    package var x: Int
+    /// The Y axis value.
+    package var y: Int
     /// Seconds since the first event of the recording.
-    var time: Double
+    package var time: Double
 }
 
 /// Turns the kernel multi-touch protocol into began/moved/ended samples.
@@ -34,61 +37,94 @@ enum EvemuTouchDecoder {
     /// Decodes `events` for `device`. Returns no samples when the device lacks
     /// the position axes its protocol needs, or their range is empty.
     static func decode(events: [EvemuEvent], device: EvemuDevice) -> [EvemuDecodedSample] {
+        guard var stream = EvemuTouchStream(device: device) else { return [] }
+        for event in events { stream.feed(event) }
+        stream.finish()
+        return stream.takeSamples()
+    }
+}
+
+/// The touch decoder fed one event at a time, from whichever source reads
+/// them: an evemu text recording (all at once) or an evdev file descriptor
+/// (as records arrive). Samples appear when a frame ends (`SYN_REPORT`).
+///
+/// Frame splitting and `SYN_DROPPED` handling are common to all protocols;
+/// the rules are `EvemuTouchDecoder`'s. Times are seconds since the first
+/// event fed.
+package struct EvemuTouchStream {
+    private var decoder: any FrameDecoder
+    private var origin: EvemuEvent?
+    private var dropping = false
+    private var frameHasEvents = false
+    private var lastTime = 0.0
+    private var finished = false
+
+    /// A stream for `device`; nil when the device lacks the position axes its
+    /// protocol needs, or their range is empty.
+    package init?(device: EvemuDevice) {
         let codes = device.positionAxisCodes
         guard let xAxis = device.axes[codes.x], let yAxis = device.axes[codes.y],
               xAxis.maximum > xAxis.minimum, yAxis.maximum > yAxis.minimum
-        else { return [] }
-
+        else { return nil }
         switch device.touchProtocol {
         case .multitouchB:
-            var decoder = SlotDecoder(mode: .multitouchB)
-            return run(&decoder, events: events)
+            decoder = SlotDecoder(mode: .multitouchB)
         case .singleTouch:
-            var decoder = SlotDecoder(mode: .singleTouch)
-            return run(&decoder, events: events)
+            decoder = SlotDecoder(mode: .singleTouch)
         case .multitouchA:
             let width = Double(xAxis.maximum) - Double(xAxis.minimum)
             let height = Double(yAxis.maximum) - Double(yAxis.minimum)
             let diagonal = (width * width + height * height).squareRoot()
-            var decoder = AnonymousDecoder(maximumDistance: diagonal / 4)
-            return run(&decoder, events: events)
+            decoder = AnonymousDecoder(maximumDistance: diagonal / 4)
         }
     }
 
-    /// Frame splitting and `SYN_DROPPED` handling, common to all protocols.
-    private static func run<Decoder: FrameDecoder>(_ decoder: inout Decoder, events: [EvemuEvent]) -> [EvemuDecodedSample] {
-        guard let origin = events.first else { return [] }
-        var dropping = false
-        var frameHasEvents = false
-        var lastTime = 0.0
-        for event in events {
-            let time = event.seconds(since: origin)
-            lastTime = time
-            let isSyn = event.type == EvemuCode.evSyn
-            if dropping {
-                if isSyn && event.code == EvemuCode.synReport { dropping = false }
-                continue
-            }
-            if isSyn && event.code == EvemuCode.synDropped {
-                dropping = true
-                frameHasEvents = false
-                decoder.dropFrame()
-            } else if isSyn && event.code == EvemuCode.synReport {
-                decoder.endFrame(time: time)
-                frameHasEvents = false
-            } else {
-                decoder.handle(event)
-                frameHasEvents = true
-            }
+    /// Decodes one event; a `SYN_REPORT` makes the frame's samples available.
+    /// Events after `finish()` are ignored.
+    package mutating func feed(_ event: EvemuEvent) {
+        guard !finished else { return }
+        let origin = self.origin ?? event
+        self.origin = origin
+        let time = event.seconds(since: origin)
+        lastTime = time
+        let isSyn = event.type == EvemuCode.evSyn
+        if dropping {
+            if isSyn && event.code == EvemuCode.synReport { dropping = false }
+            return
         }
+        if isSyn && event.code == EvemuCode.synDropped {
+            dropping = true
+            frameHasEvents = false
+            decoder.dropFrame()
+        } else if isSyn && event.code == EvemuCode.synReport {
+            decoder.endFrame(time: time)
+            frameHasEvents = false
+        } else {
+            decoder.handle(event)
+            frameHasEvents = true
+        }
+    }
+
+    /// Ends the input: events after the last `SYN_REPORT` make a final frame,
+    /// and contacts still down end at the time of the last event.
+    package mutating func finish() {
+        guard !finished else { return }
+        finished = true
+        guard origin != nil else { return }
         if frameHasEvents && !dropping { decoder.endFrame(time: lastTime) }
         decoder.finish(time: lastTime)
-        return decoder.samples
+    }
+
+    /// The samples decoded since the last call, oldest first.
+    package mutating func takeSamples() -> [EvemuDecodedSample] {
+        let samples = decoder.samples
+        decoder.samples.removeAll(keepingCapacity: true)
+        return samples
     }
 }
 
 private protocol FrameDecoder {
-    var samples: [EvemuDecodedSample] { get }
+    var samples: [EvemuDecodedSample] { get set }
     mutating func handle(_ event: EvemuEvent)
     mutating func endFrame(time: Double)
     mutating func dropFrame()

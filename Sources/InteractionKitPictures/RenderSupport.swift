@@ -133,10 +133,10 @@ enum SceneRenderSupport {
 
     /// `text` made safe for XML character data and attribute values: control
     /// characters and XML-forbidden scalars dropped, `& < > " '` escaped.
-    /// At most ``textLimit`` characters of the input are used.
-    static func xmlEscaped(_ text: String) -> String {
+    /// At most `limit` (by default ``textLimit``) characters of the input are used.
+    static func xmlEscaped(_ text: String, limit: Int = textLimit) -> String {
         var result = ""
-        for character in text.prefix(textLimit) {
+        for character in text.prefix(limit) {
             for scalar in character.unicodeScalars {
                 if isControl(scalar) || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
                 switch scalar {

@@ -14,8 +14,13 @@ import InteractionKitReplay
 /// - the tab bar as a light grey band; each tab with a small rounded
 ///   placeholder holding its image name above its centred title; the selected
 ///   tab tinted with blue text, a disabled tab grey at reduced opacity;
-/// - each finger as a semi-transparent orange circle (r = 22) labelled with
-///   the touch's id, drawn above everything else;
+/// - each finger as a semi-transparent orange circle (r = 22) drawn under
+///   the tabs' texts, so a title under a finger stays readable, and its name
+///   (`finger 0`, or `finger r0` for a recording's) beside it, above the
+///   circle, on top of everything;
+/// - a replayed recording's trails (in the picture taken at its end): a
+///   coloured line per finger from a dot where it went down to its name
+///   where it ended, and the recognizers' last states listed at the top left;
 /// - the HUD as a dark translucent rounded rectangle (rx = 16) at its frame,
 ///   holding a rounded square at its image frame with the image name inside,
 ///   and the title in large white bold text (28 points, made smaller for long
@@ -65,14 +70,24 @@ public enum SVGPicture {
         if snapshot.layoutDirection == .rightToLeft {
             details += details.isEmpty ? "right-to-left" : " · right-to-left"
         }
+        if snapshot.touchesLeftOut > 0 {
+            let more = snapshot.touchesLeftOut
+            details += (details.isEmpty ? "" : " · ") + "+\(more) finger\(more == 1 ? "" : "s") not drawn"
+        }
         if !details.isEmpty {
             writer.leaf("text", textAttributes(x: width / 2, y: 46, size: 10, fill: "#8e8e93"),
                         text: fitted(details, width: width - 40, size: 10).text)
         }
 
-        drawTabBar(snapshot, into: &writer)
+        if !snapshot.gestures.isEmpty { drawGestures(snapshot.gestures, width: width, into: &writer) }
+        // Fingers go under the tabs' texts (a title stays readable under a
+        // finger), their names beside them on top of everything.
+        drawTabBar(snapshot, into: &writer, band: true)
+        drawTrails(snapshot, into: &writer)
+        drawTouches(snapshot, into: &writer, labels: false)
+        drawTabBar(snapshot, into: &writer, band: false)
         if let hud = snapshot.hud { drawHUD(hud, into: &writer) }
-        drawTouches(snapshot, into: &writer)
+        drawTouches(snapshot, into: &writer, labels: true)
         writer.close("g")
         writer.leaf("rect", screen + [("fill", "none"), ("stroke", "#48484a"), ("stroke-width", "1")])
 
@@ -133,21 +148,64 @@ public enum SVGPicture {
          ("width", S.decimal(rect.width)), ("height", S.decimal(rect.height))]
     }
 
-    static func drawTabBar(_ snapshot: SceneSnapshot, into writer: inout SceneSVGWriter) {
+    /// The tab bar's band (`band`), or its tabs drawn over it.
+    static func drawTabBar(_ snapshot: SceneSnapshot, into writer: inout SceneSVGWriter, band drawsBand: Bool) {
         let tabs = snapshot.tabs.filter { S.isFinite($0.frame) }
         let band = snapshot.tabBarFrame.flatMap { S.isFinite($0) ? $0 : nil }
         guard band != nil || !tabs.isEmpty else { return }
-        writer.open("g", [("id", "tab-bar")])
-        if let band {
+        if drawsBand {
+            guard let band else { return }
+            writer.open("g", [("id", "tab-bar")])
             writer.leaf("rect", rectAttributes(band) + [("fill", "#ececf1")])
             writer.leaf("line", [
                 ("x1", S.decimal(band.minX)), ("y1", S.decimal(band.minY)),
                 ("x2", S.decimal(band.maxX)), ("y2", S.decimal(band.minY)),
                 ("stroke", "#c7c7cc"), ("stroke-width", "0.5"),
             ])
+            writer.close("g")
+            return
         }
+        writer.open("g", [("id", "tabs")])
         for (index, tab) in tabs.enumerated() {
             drawTab(tab, number: index + 1, into: &writer)
+        }
+        writer.close("g")
+    }
+
+    /// Colours of trails, one per finger in turn.
+    static let trailColours = ["#ff9500", "#34c759", "#af52de", "#ff2d55", "#5ac8fa", "#a2845e"]
+
+    /// Each finger's path as a line, with a dot where it started and its name where it ended.
+    static func drawTrails(_ snapshot: SceneSnapshot, into writer: inout SceneSVGWriter) {
+        let trails = snapshot.trails.prefix(ScriptPlayer.maximumTrails)
+        guard !trails.isEmpty else { return }
+        writer.open("g", [("id", "trails")])
+        for (index, trail) in trails.enumerated() {
+            let points = trail.points.prefix(TrailSnapshot.maximumPoints).filter { $0.x.isFinite && $0.y.isFinite }
+            guard let first = points.first, let last = points.last else { continue }
+            let colour = trailColours[index % trailColours.count]
+            writer.leaf("polyline", [
+                ("points", points.map { S.decimal($0.x) + "," + S.decimal($0.y) }.joined(separator: " ")),
+                ("fill", "none"), ("stroke", colour), ("stroke-width", "3"), ("stroke-opacity", "0.8"),
+                ("stroke-linecap", "round"), ("stroke-linejoin", "round"),
+            ])
+            writer.leaf("circle", [("cx", S.decimal(first.x)), ("cy", S.decimal(first.y)), ("r", "4"), ("fill", colour)])
+            var label = textAttributes(x: last.x + 8, y: last.y + 4, size: 11, fill: colour, weight: "bold")
+            label[2] = ("text-anchor", "start")
+            writer.leaf("text", label, text: TranscriptFormatter.fingerName(trail.id) + (trail.isDown ? "" : " lifted"))
+        }
+        writer.close("g")
+    }
+
+    /// The recognizers' last states, one a line under the caption.
+    static func drawGestures(_ gestures: [GestureSnapshot], width: Double, into writer: inout SceneSVGWriter) {
+        writer.open("g", [("id", "gestures")])
+        for (index, gesture) in gestures.prefix(12).enumerated() {
+            var text = S.cleaned(gesture.name) + ": " + (gesture.lastState.map { "\($0)" } ?? "nothing yet")
+            if gesture.recognizedCount > 0 { text += ", recognized ×\(gesture.recognizedCount)" }
+            var attributes = textAttributes(x: 20, y: 70 + 15 * Double(index), size: 11, fill: "#3a3a3c")
+            attributes[2] = ("text-anchor", "start")
+            writer.leaf("text", attributes, text: fitted(text, width: width - 40, size: 11).text)
         }
         writer.close("g")
     }
@@ -236,19 +294,25 @@ public enum SVGPicture {
         writer.close("g")
     }
 
-    static func drawTouches(_ snapshot: SceneSnapshot, into writer: inout SceneSVGWriter) {
+    /// The fingers: circles (under the tabs' texts), or their names beside them (on top).
+    static func drawTouches(_ snapshot: SceneSnapshot, into writer: inout SceneSVGWriter, labels: Bool) {
         let touches = snapshot.touches.filter { $0.location.x.isFinite && $0.location.y.isFinite }
         guard !touches.isEmpty else { return }
-        writer.open("g", [("id", "touches")])
+        writer.open("g", [("id", labels ? "finger-names" : "touches")])
         for touch in touches {
             let x = touch.location.x, y = touch.location.y
-            writer.leaf("circle", [
-                ("cx", S.decimal(x)), ("cy", S.decimal(y)), ("r", "22"),
-                ("fill", "#ff9500"), ("fill-opacity", "0.35"),
-                ("stroke", "#ff9500"), ("stroke-opacity", "0.9"), ("stroke-width", "1.5"),
-            ])
-            writer.leaf("text", textAttributes(x: x, y: y + 4, size: 11, fill: "#7a3e00", weight: "bold"),
-                        text: String(touch.id))
+            if labels {
+                // Above the circle (below it near the top edge), clear of the tab's title.
+                let labelY = y < 60 ? y + 36 : y - 26
+                writer.leaf("text", textAttributes(x: x, y: labelY, size: 11, fill: "#7a3e00", weight: "bold"),
+                            text: "finger " + TranscriptFormatter.fingerName(touch.id))
+            } else {
+                writer.leaf("circle", [
+                    ("cx", S.decimal(x)), ("cy", S.decimal(y)), ("r", "22"),
+                    ("fill", "#ff9500"), ("fill-opacity", "0.3"),
+                    ("stroke", "#ff9500"), ("stroke-opacity", "0.9"), ("stroke-width", "1.5"),
+                ])
+            }
         }
         writer.close("g")
     }
@@ -264,7 +328,9 @@ struct SceneSVGWriter {
     private static func attributeText(_ attributes: [(String, String)]) -> String {
         var text = ""
         for (name, value) in attributes {
-            text += " " + name + "=\"" + SceneRenderSupport.xmlEscaped(value) + "\""
+            // Attribute values are the writer's own (numbers, a trail's
+            // points, ids), never a title: not cut at the text limit.
+            text += " " + name + "=\"" + SceneRenderSupport.xmlEscaped(value, limit: Int.max) + "\""
         }
         return text
     }

@@ -33,8 +33,14 @@ import InteractionKitReplay
 ///   and the title, centred and cut with `…`, on its second. The selected tab
 ///   is underlined with `▔▔▔` (ASCII `^^^`); a disabled tab has its texts in
 ///   parentheses, e.g. `(Search)`.
-/// - **Fingers**: `●` (ASCII `o`) where each touch is; touches outside the
-///   window are not drawn. Fingers are drawn over everything but the HUD.
+/// - **Fingers**: `●` (ASCII `*`, which no title letter looks like) where
+///   each touch is; touches outside the window are not drawn. Fingers are
+///   drawn over everything but the HUD. When the snapshot left fingers out,
+///   the caption line says how many (`+4980 fingers not drawn`).
+/// - **Trails** (the picture at the end of a replayed recording): `·`
+///   (ASCII `.`) along each finger's path, in empty cells only, and the
+///   finger's name (`r0`) where the path ends; the recognizers' last states
+///   are listed at the top left (`pan: ended, recognized ×6`).
 /// - **HUD**: a box with rounded corners (ASCII `+`), as wide as the HUD's
 ///   frame in proportion, drawn over the middle. It holds the image name after
 ///   a `▣` (ASCII `[#]`) and the title in big three-row letters, wrapped on
@@ -60,12 +66,15 @@ public enum TerminalPicture {
         return drawing.text()
     }
 
-    /// A one-line key to the symbols used in the pictures, for printing once
-    /// above a series of pictures.
+    /// A key to the symbols used in the pictures, for printing once with a
+    /// series of pictures: three lines (with a final newline), the last two
+    /// saying what the HUD is.
     public static func legend(ascii: Bool = false) -> String {
-        ascii
-            ? "o finger   ^^^ selected tab   (Title) disabled tab   [#] image name"
-            : "● finger   ▔▔▔ selected tab   (Title) disabled tab   ▣ image name"
+        (ascii
+            ? "Key: * finger   ^^^ selected tab   (Title) disabled tab   [#] image name   . trail"
+            : "Key: ● finger   ▔▔▔ selected tab   (Title) disabled tab   ▣ image name   · trail")
+            + "\n     HUD: the large content viewer's heads-up display, the box that shows the item under"
+            + "\n     the finger in large type while the finger is held down at an accessibility text size\n"
     }
 }
 
@@ -77,7 +86,7 @@ private struct TerminalPictureStrokes {
     let topLeft, topRight, bottomLeft, bottomRight: Character
     let teeDown, teeUp, teeRight, teeLeft: Character
     let roundTopLeft, roundTopRight, roundBottomLeft, roundBottomRight: Character
-    let finger, selection: Character
+    let finger, selection, trail: Character
     let imagePrefix: [Character]
 
     init(ascii: Bool) {
@@ -86,14 +95,14 @@ private struct TerminalPictureStrokes {
             topLeft = "+"; topRight = "+"; bottomLeft = "+"; bottomRight = "+"
             teeDown = "+"; teeUp = "+"; teeRight = "+"; teeLeft = "+"
             roundTopLeft = "+"; roundTopRight = "+"; roundBottomLeft = "+"; roundBottomRight = "+"
-            finger = "o"; selection = "^"
+            finger = "*"; selection = "^"; trail = "."
             imagePrefix = Array("[#] ")
         } else {
             horizontal = "─"; vertical = "│"
             topLeft = "┌"; topRight = "┐"; bottomLeft = "└"; bottomRight = "┘"
             teeDown = "┬"; teeUp = "┴"; teeRight = "├"; teeLeft = "┤"
             roundTopLeft = "╭"; roundTopRight = "╮"; roundBottomLeft = "╰"; roundBottomRight = "╯"
-            finger = "●"; selection = "▔"
+            finger = "●"; selection = "▔"; trail = "·"
             imagePrefix = Array("▣ ")
         }
     }
@@ -227,8 +236,66 @@ private struct TerminalPictureDrawing {
     mutating func draw() {
         drawFrame()
         if hasTabBar { drawTabBar() }
+        drawTrails()
         drawTouches()
+        drawGestures()
         if let hud = snapshot.hud { drawHUD(hud) }
+    }
+
+    /// Whether the window point `p` can be drawn.
+    func isDrawable(_ p: Point) -> Bool {
+        p.x.isFinite && p.y.isFinite && p.x >= 0 && p.x <= windowWidth && p.y >= 0 && p.y <= windowHeight
+    }
+
+    /// Each trail as dots in empty cells, and its finger's name where it ends.
+    mutating func drawTrails() {
+        for trail in snapshot.trails.prefix(ScriptPlayer.maximumTrails) {
+            let points = trail.points.prefix(TrailSnapshot.maximumPoints).filter(isDrawable)
+            guard let last = points.last else { continue }
+            var previous: (Int, Int)?
+            for point in points {
+                let cell = (column(point.x, clampedTo: 1, width - 2), row(point.y))
+                // Fill the cells between consecutive points, so the path reads as a line.
+                if let (c0, r0) = previous {
+                    let steps = max(abs(cell.0 - c0), abs(cell.1 - r0))
+                    if steps > 1 {
+                        for step in 1..<steps {
+                            let c = c0 + (cell.0 - c0) * step / steps
+                            let r = r0 + (cell.1 - r0) * step / steps
+                            putIfEmpty(strokes.trail, c, r)
+                        }
+                    }
+                }
+                putIfEmpty(strokes.trail, cell.0, cell.1)
+                previous = cell
+            }
+            let end = (column(last.x, clampedTo: 1, width - 2), row(last.y))
+            let name = Array(TranscriptFormatter.fingerName(trail.id))
+            let start = min(end.0 + 1, width - 1 - name.count)
+            if start > end.0 {
+                for (offset, character) in name.enumerated() { putIfEmpty(character, start + offset, end.1) }
+            }
+        }
+    }
+
+    /// Writes `character` only where the grid is blank (or holds a trail dot).
+    mutating func putIfEmpty(_ character: Character, _ column: Int, _ row: Int) {
+        guard row > 0, row < grid.count - 1, column > 0, column < width - 1 else { return }
+        let current = grid[row][column]
+        if current == " " || current == strokes.trail { grid[row][column] = character }
+    }
+
+    /// The recognizers' last states, one a line at the top left.
+    mutating func drawGestures() {
+        let lines = snapshot.gestures.prefix(max(0, bodyLines - 1))
+        for (index, gesture) in lines.enumerated() {
+            var text = S.terminalCharacters(gesture.name, ascii: ascii) + Array(": ")
+            text += Array(gesture.lastState.map { "\($0)" } ?? "nothing yet")
+            if gesture.recognizedCount > 0 {
+                text += Array(", recognized " + (ascii ? "x" : "×") + "\(gesture.recognizedCount)")
+            }
+            put(S.truncated(text, to: width - 4, ascii: ascii), 2, 1 + index, within: 1, width - 1)
+        }
     }
 
     mutating func drawFrame() {
@@ -485,7 +552,11 @@ private struct TerminalPictureDrawing {
         } else {
             header += Array("t=?")
         }
-        let caption = S.trimmed(S.terminalCharacters(snapshot.caption, ascii: ascii))
+        var caption = S.trimmed(S.terminalCharacters(snapshot.caption, ascii: ascii))
+        if snapshot.touchesLeftOut > 0 {
+            let more = snapshot.touchesLeftOut
+            caption += Array(" (+\(more) finger\(more == 1 ? "" : "s") not drawn)")
+        }
         if !caption.isEmpty { header += [" ", " "] + caption }
         header = S.truncated(header, to: width, ascii: ascii)
         header += Array(repeating: " ", count: width - header.count)
@@ -497,5 +568,43 @@ private struct TerminalPictureDrawing {
         }
         output += "\n"
         return output
+    }
+}
+
+extension TerminalPicture {
+    /// The number of lines a picture has: the caption line and the window frame.
+    public static let lineCount = 1 + TerminalPictureDrawing.frameLines
+
+    /// The window point a character cell of the picture shows: the inverse
+    /// of where the picture draws a finger, for pointing into a picture
+    /// (a terminal mouse). `line` 0 is the caption line, which shows no
+    /// point (nil); the frame's borders map to the window's edges.
+    ///
+    /// A finger at the returned point is drawn in that very cell: columns
+    /// map to the left edge of their span, rows to the middle of theirs
+    /// (the tab bar's rows to its image, title and selection bands).
+    public static func windowPoint(column: Int, line: Int, of snapshot: SceneSnapshot, columns: Int = 48) -> Point? {
+        let drawing = TerminalPictureDrawing(snapshot: snapshot, columns: columns, ascii: true)
+        let row = line - 1
+        guard row >= 0, row < TerminalPictureDrawing.frameLines, column >= 0, column < drawing.width else { return nil }
+        let inner = min(max(column, 1), drawing.width - 2)
+        let x = Double(inner - 1) / Double(drawing.width - 2) * drawing.windowWidth
+        let y: Double
+        if drawing.hasTabBar && row >= drawing.separatorRow {
+            let span = drawing.windowHeight - drawing.tabBarTop
+            let fraction: Double
+            switch row {
+            case drawing.separatorRow: fraction = 0
+            case drawing.imageRow: fraction = 0.3
+            case drawing.titleRow: fraction = 0.725
+            default: fraction = 0.925
+            }
+            y = drawing.tabBarTop + fraction * span
+        } else {
+            let bottom = drawing.hasTabBar ? drawing.tabBarTop : drawing.windowHeight
+            let band = min(max(row, 1), drawing.bodyLines)
+            y = (Double(band - 1) + 0.5) / Double(drawing.bodyLines) * bottom
+        }
+        return Point(x: x, y: y)
     }
 }

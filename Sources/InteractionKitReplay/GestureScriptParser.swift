@@ -47,21 +47,61 @@ public struct GestureScriptParser: Sendable {
     public static let recordingTouchIDBase = 10_000
     /// The height of the script's standalone tab bar, in points.
     public static let tabBarHeight = 49.0
+    /// The UTF-8 byte-order mark, skipped at the start of a script.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     /// The most errors reported before giving up.
     public static let maximumDiagnostics = 50
+
+    /// The most bytes of recordings (events and descriptions) a script may
+    /// read in all (16 MiB, four recordings of the largest size). A
+    /// recording named on several lines is read once.
+    public static let maximumRecordingBytes = 16 << 20
+    /// The most recorded touch samples a script may replay in all, counting
+    /// a recording once for each line that names it.
+    public static let maximumRecordingSamples = 200_000
 
     /// Reads a file a script refers to (a recording), given its path; nil when it cannot be read.
     public typealias FileLoader = @Sendable (String) -> [UInt8]?
 
+    /// What a ``FileReader`` found: the file's bytes, or why it could not
+    /// read them, as a phrase that follows "cannot read …: " (`no such file`,
+    /// `it is a directory, not a file`; empty for no reason).
+    public enum FileReadResult: Hashable, Sendable {
+        /// The file's bytes.
+        case bytes([UInt8])
+        /// Why the file could not be read.
+        case failure(String)
+    }
+
+    /// Reads a file a script refers to, given its path and the most bytes
+    /// the parser will accept: a reader should check the size first and
+    /// stop reading past the limit (returning more than `byteLimit` bytes
+    /// makes the parser report the file as too large).
+    public typealias FileReader = @Sendable (_ path: String, _ byteLimit: Int) -> FileReadResult
+
     /// The script's name, used in diagnostics and to resolve relative paths.
     public var file: String
     /// How to read recordings; nil refuses `evemu` lines.
-    public var loader: FileLoader?
+    public var reader: FileReader?
 
-    /// Creates a parser for a script named `file`.
+    /// Creates a parser for a script named `file` that reads recordings with `loader`.
     public init(file: String, loader: FileLoader? = nil) {
         self.file = file
-        self.loader = loader
+        if let loader {
+            reader = { path, _ in
+                if let bytes = loader(path) { return .bytes(bytes) }
+                return .failure("")
+            }
+        } else {
+            reader = nil
+        }
+    }
+
+    /// Creates a parser for a script named `file` that reads recordings
+    /// with `reader`, which is told how many bytes the parser accepts.
+    public init(file: String, reader: FileReader?) {
+        self.file = file
+        self.reader = reader
     }
 
     /// Parses a script given as text.
@@ -69,13 +109,15 @@ public struct GestureScriptParser: Sendable {
         try parse(Array(text.utf8))
     }
 
-    /// Parses a script given as bytes, which must be UTF-8.
+    /// Parses a script given as bytes, which must be UTF-8; a byte-order
+    /// mark at the start (as some editors write) is skipped.
     public func parse(_ bytes: [UInt8]) throws(ScriptErrors) -> GestureScript {
-        var state = ParseState(file: file, loader: loader)
+        var state = ParseState(file: file, reader: reader)
         if bytes.count > Self.maximumBytes {
             state.error(line: 1, column: 1, "the script is \(bytes.count) bytes; the limit is \(Self.maximumBytes)")
             throw ScriptErrors(state.diagnostics)
         }
+        let bytes = bytes.starts(with: Self.byteOrderMark) ? Array(bytes.dropFirst(Self.byteOrderMark.count)) : bytes
         var lineNumber = 0
         var start = 0
         while start <= bytes.count {
@@ -117,17 +159,30 @@ struct ScriptToken {
 /// The parser's working state while it reads lines.
 private struct ParseState {
     let file: String
-    let loader: GestureScriptParser.FileLoader?
+    let reader: GestureScriptParser.FileReader?
     var scene = GestureScript.Scene()
     var steps: [GestureScript.Step] = []
     var diagnostics: [ScriptDiagnostic] = []
     var touchesDown: Set<Int> = []
     var inGesturePart = false
     var sceneLinesSeen: Set<String> = []
+    /// Bytes of recordings read so far, against `maximumRecordingBytes`.
+    var recordingBytesRead = 0
+    /// Recorded samples replayed so far, against `maximumRecordingSamples`.
+    var recordingSamples = 0
+    /// Recordings already read, by events and description path, so that
+    /// naming one again costs neither reading nor memory (the samples are shared).
+    var recordings: [RecordingKey: ReplayRecording] = [:]
 
-    init(file: String, loader: GestureScriptParser.FileLoader?) {
+    struct RecordingKey: Hashable {
+        var events: String
+        var description: String?
+        var windowSize: Size
+    }
+
+    init(file: String, reader: GestureScriptParser.FileReader?) {
         self.file = file
-        self.loader = loader
+        self.reader = reader
     }
 
     mutating func error(line: Int, column: Int, _ message: String) {
@@ -467,47 +522,81 @@ private struct ParseState {
             descriptionPath = parsed
         }
         guard line.finish() else { return }
-        guard let loader else {
+        guard reader != nil else {
             line.fail(at: path.column, "recordings cannot be read here (no file loader was given)")
             return
         }
         let eventsPath = resolve(path.text)
-        guard let eventsBytes = loader(eventsPath) else {
-            line.fail(at: path.column, "cannot read the recording '\(eventsPath)'")
-            return
-        }
-        var descriptionText: String?
-        var descriptionFile: String?
-        if let descriptionPath {
-            let resolved = resolve(descriptionPath.text)
-            guard let bytes = loader(resolved) else {
-                line.fail(at: descriptionPath.column, "cannot read the description '\(resolved)'")
+        let resolvedDescription = descriptionPath.map { resolve($0.text) }
+        let key = RecordingKey(events: eventsPath, description: resolvedDescription, windowSize: scene.windowSize)
+        let recording: ReplayRecording
+        if let known = recordings[key] {
+            recording = ReplayRecording(file: path.text, deviceName: known.deviceName, samples: known.samples)
+        } else {
+            guard let eventsBytes = read(eventsPath, what: "recording", column: path.column, &line) else { return }
+            var descriptionText: String?
+            if let descriptionPath, let resolvedDescription {
+                guard let bytes = read(resolvedDescription, what: "description", column: descriptionPath.column, &line)
+                else { return }
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    line.fail(at: descriptionPath.column, "the description '\(resolvedDescription)' is not valid UTF-8")
+                    return
+                }
+                descriptionText = text
+            }
+            guard let eventsText = String(validating: eventsBytes, as: UTF8.self) else {
+                line.fail(at: path.column, "the recording '\(eventsPath)' is not valid UTF-8")
                 return
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                line.fail(at: descriptionPath.column, "the description '\(resolved)' is not valid UTF-8")
+            do {
+                let parsed = try EvemuRecording(
+                    events: eventsText, eventsFile: eventsPath, description: descriptionText,
+                    descriptionFile: resolvedDescription
+                )
+                let samples = parsed.touchInputs(
+                    windowSize: scene.windowSize, startTime: 0, firstTouchID: GestureScriptParser.recordingTouchIDBase
+                )
+                recording = ReplayRecording(file: path.text, deviceName: parsed.device.name, samples: samples)
+                recordings[key] = recording
+            } catch {
+                diagnostics.append(error)
+                line.fail(at: path.column, "the recording '\(eventsPath)' has errors (above)")
                 return
             }
-            descriptionText = text
-            descriptionFile = resolved
         }
-        guard let eventsText = String(validating: eventsBytes, as: UTF8.self) else {
-            line.fail(at: path.column, "the recording '\(eventsPath)' is not valid UTF-8")
+        let limit = GestureScriptParser.maximumRecordingSamples
+        guard recording.samples.count <= limit - recordingSamples else {
+            line.fail(at: path.column, "replaying '\(path.text)' (\(recording.samples.count) samples) would take the "
+                + "script past \(limit) recorded samples, the limit for all its recordings together")
             return
         }
-        do {
-            let recording = try EvemuRecording(
-                events: eventsText, eventsFile: eventsPath, description: descriptionText, descriptionFile: descriptionFile
-            )
-            let samples = recording.touchInputs(
-                windowSize: scene.windowSize, startTime: 0, firstTouchID: GestureScriptParser.recordingTouchIDBase
-            )
-            steps.append(GestureScript.Step(line: line.line, action: .recording(
-                ReplayRecording(file: path.text, deviceName: recording.device.name, samples: samples)
-            )))
-        } catch {
-            diagnostics.append(error)
-            line.fail(at: path.column, "the recording '\(eventsPath)' has errors (above)")
+        recordingSamples += recording.samples.count
+        steps.append(GestureScript.Step(line: line.line, action: .recording(recording)))
+    }
+
+    /// Reads a recording's file within the per-file limit, then counts it
+    /// against the script's budget; nil (with an error on the line) when it
+    /// cannot be read or the budget is spent.
+    mutating func read(_ path: String, what: String, column: Int, _ line: inout LineReader) -> [UInt8]? {
+        guard let reader else { return nil }
+        let limit = EvemuLimits.maximumBytes
+        switch reader(path, limit) {
+        case .failure(let reason):
+            line.fail(at: column, "cannot read the \(what) '\(path)'" + (reason.isEmpty ? "" : ": \(reason)"))
+            return nil
+        case .bytes(let bytes):
+            guard bytes.count <= limit else {
+                line.fail(at: column, "cannot read the \(what) '\(path)': it is over \(limit) bytes, the limit for one file")
+                return nil
+            }
+            let total = GestureScriptParser.maximumRecordingBytes
+            guard bytes.count <= total - recordingBytesRead else {
+                line.fail(at: column, "cannot read the \(what) '\(path)': the files this script's recordings read "
+                    + "would pass \(total) bytes, the limit for all of them together")
+                return nil
+            }
+            recordingBytesRead += bytes.count
+            return bytes
         }
     }
 

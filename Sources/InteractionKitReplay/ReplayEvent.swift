@@ -58,11 +58,16 @@ public struct Replay: Hashable, Sendable {
     public var events: [ReplayEvent]
     /// Pictures of the scene; the first is the start.
     public var frames: [ReplayFrame]
+    /// How many pictures were not taken because the replay had already kept
+    /// as many as ``ScriptPlayer/maximumFrames`` or
+    /// ``ScriptPlayer/maximumSnapshotElements`` allow.
+    public var framesLeftOut: Int
 
     /// Creates a replay result.
-    public init(script: GestureScript, events: [ReplayEvent], frames: [ReplayFrame]) {
+    public init(script: GestureScript, events: [ReplayEvent], frames: [ReplayFrame], framesLeftOut: Int = 0) {
         self.script = script
         self.events = events
         self.frames = frames
+        self.framesLeftOut = framesLeftOut
     }
 }

@@ -22,8 +22,19 @@ public struct SceneSnapshot: Hashable, Sendable {
     public var tabBarFrame: Rect?
     /// The tabs of the tab bar in reading order; their frames are already mirrored for right-to-left.
     public var tabs: [TabSnapshot]
-    /// The fingers that are down at this moment.
+    /// The fingers that are down at this moment, in the order they went
+    /// down; at most ``ScriptPlayer/maximumTouchesPerSnapshot`` of them (the
+    /// ones that went down last), the rest counted in ``touchesLeftOut``.
     public var touches: [TouchSnapshot]
+    /// How many fingers were down but are not in ``touches``, so that a
+    /// picture can say so; 0 when every finger is there.
+    public var touchesLeftOut: Int
+    /// The paths fingers took, drawn as trails (a replayed recording's
+    /// fingers, in the picture taken when it ends); empty otherwise.
+    public var trails: [TrailSnapshot]
+    /// The watched recognizers and the last state each reported, in the
+    /// order the scene lists them; empty when the picture shows none.
+    public var gestures: [GestureSnapshot]
     /// The large content viewer HUD; `nil` when the HUD is hidden.
     public var hud: HUDSnapshot?
 
@@ -37,7 +48,10 @@ public struct SceneSnapshot: Hashable, Sendable {
         tabBarFrame: Rect?,
         tabs: [TabSnapshot],
         touches: [TouchSnapshot],
-        hud: HUDSnapshot?
+        hud: HUDSnapshot?,
+        touchesLeftOut: Int = 0,
+        trails: [TrailSnapshot] = [],
+        gestures: [GestureSnapshot] = []
     ) {
         self.time = time
         self.caption = caption
@@ -47,7 +61,57 @@ public struct SceneSnapshot: Hashable, Sendable {
         self.tabBarFrame = tabBarFrame
         self.tabs = tabs
         self.touches = touches
+        self.touchesLeftOut = touchesLeftOut
+        self.trails = trails
+        self.gestures = gestures
         self.hud = hud
+    }
+
+    /// How many values (tabs, fingers, trail points, recognizers) the
+    /// snapshot holds: what the player counts against its memory budget.
+    public var elementCount: Int {
+        var count = tabs.count + touches.count + gestures.count + 1
+        for trail in trails { count += trail.points.count + 1 }
+        return count
+    }
+}
+
+/// The path one finger took, as drawn.
+public struct TrailSnapshot: Hashable, Sendable {
+    /// The finger's touch id (``TranscriptFormatter/fingerName(_:)`` names it).
+    public var id: Int
+    /// Points along the path in window coordinates, first to last; long
+    /// paths are thinned to at most ``maximumPoints``, keeping both ends.
+    public var points: [Point]
+    /// Whether the finger was still down when the picture was taken.
+    public var isDown: Bool
+
+    /// The most points a trail keeps.
+    public static let maximumPoints = 64
+
+    /// Creates a trail from its parts.
+    public init(id: Int, points: [Point], isDown: Bool) {
+        self.id = id
+        self.points = points
+        self.isDown = isDown
+    }
+}
+
+/// A watched recognizer and what it last did, as drawn.
+public struct GestureSnapshot: Hashable, Sendable {
+    /// The recognizer's name in transcripts (`tap`, `large-content-viewer`).
+    public var name: String
+    /// The last state it reported (other than a return to `possible`), or
+    /// nil when it has reported nothing yet.
+    public var lastState: GestureRecognizer.State?
+    /// How many times it recognized: began (continuous) or ended (discrete).
+    public var recognizedCount: Int
+
+    /// Creates a recognizer snapshot from its parts.
+    public init(name: String, lastState: GestureRecognizer.State?, recognizedCount: Int) {
+        self.name = name
+        self.lastState = lastState
+        self.recognizedCount = recognizedCount
     }
 }
 

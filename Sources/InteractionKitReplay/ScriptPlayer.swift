@@ -28,10 +28,32 @@ public final class ScriptPlayer {
     /// The scene's full-window surface, if the script has one.
     public let surface: View?
 
+    /// The most fingers a snapshot keeps: the ones that went down last. A
+    /// script may hold thousands of fingers down; each picture counts the
+    /// others in ``SceneSnapshot/touchesLeftOut`` instead of copying them.
+    nonisolated public static let maximumTouchesPerSnapshot = 20
+    /// The most pictures a replay keeps; later ones are counted in
+    /// ``Replay/framesLeftOut``.
+    nonisolated public static let maximumFrames = 10_000
+    /// The most values (tabs, fingers, trail points, recognizers; see
+    /// ``SceneSnapshot/elementCount``) all the pictures of a replay keep
+    /// together; pictures past the budget are counted, not taken.
+    nonisolated public static let maximumSnapshotElements = 250_000
+    /// The most fingers of a recording whose trails the picture at its end draws (the last ones down).
+    nonisolated public static let maximumTrails = 20
+
     private var events: [ReplayEvent] = []
     private var frames: [ReplayFrame] = []
+    private var framesLeftOut = 0
+    private var snapshotElements = 0
     private let selectionRecorder = SelectionRecorder()
     private var clock = 0.0
+    /// The fingers down, in the order they went down, as the player sent them.
+    private var fingers: [TouchSnapshot] = []
+    /// The watched recognizers' names, last states and counts, in the order they were watched.
+    private var gestureStates: [GestureSnapshot] = []
+    /// Trails of the recording being replayed, oldest finger first; nil outside recordings.
+    private var trails: [TrailBuilder]?
 
     /// Builds the script's scene; nothing is replayed until `run()`.
     public init(script: GestureScript) {
@@ -74,11 +96,52 @@ public final class ScriptPlayer {
     public func run() -> Replay {
         events.removeAll()
         frames.removeAll()
+        framesLeftOut = 0
+        snapshotElements = 0
         takeFrame("start")
         for step in script.steps {
             perform(step.action)
         }
-        return Replay(script: script, events: events, frames: frames)
+        return Replay(script: script, events: events, frames: frames, framesLeftOut: framesLeftOut)
+    }
+
+    // MARK: Live input
+
+    /// Starts a live replay: forgets what was recorded and takes the start
+    /// picture. Then `play(_:)`, `advance(to:)` and `changeContentSize(to:)`
+    /// feed the scene as input arrives (a device, a mouse), and `replay`
+    /// holds what happened so far; the script's steps are not run.
+    public func begin() {
+        events.removeAll()
+        frames.removeAll()
+        framesLeftOut = 0
+        snapshotElements = 0
+        takeFrame("start")
+    }
+
+    /// Sends one live touch sample; timers due before its timestamp fire
+    /// first. A timestamp earlier than the clock counts as now.
+    public func play(_ input: TouchInput) {
+        if input.timestamp > clock { clock = input.timestamp }
+        send(id: input.id, phase: input.phase, at: input.location)
+    }
+
+    /// Lets virtual time pass to `time`, firing the timers due (a finger held still).
+    public func advance(to time: Double) {
+        if time > clock { clock = time }
+        window.advanceTime(to: clock)
+    }
+
+    /// Changes the text size live, as a script's `content-size` line does.
+    public func changeContentSize(to category: ContentSizeCategory) {
+        advance(to: window.currentTime)
+        record(.contentSize(category))
+        window.preferredContentSizeCategory = category
+    }
+
+    /// What has happened since `begin()` (or `run()`).
+    public var replay: Replay {
+        Replay(script: script, events: events, frames: frames, framesLeftOut: framesLeftOut)
     }
 
     // MARK: Steps
@@ -105,11 +168,28 @@ public final class ScriptPlayer {
                 contacts: recording.contactCount, duration: recording.duration
             ))
             let start = clock
+            trails = []
             for sample in recording.samples {
                 clock = start + sample.timestamp
                 send(id: sample.id, phase: sample.phase, at: sample.location)
             }
+            let fingers = recording.contactCount
+            takeFrame("end of \(recording.file): \(fingers) finger\(fingers == 1 ? "" : "s")", withTrails: true)
+            trails = nil
         }
+    }
+
+    /// Adds a delivered sample of a recording to its finger's trail.
+    private func extendTrail(id: Int, phase: TouchPhase, at location: Point) {
+        guard trails != nil else { return }
+        if phase == .began {
+            trails?.append(TrailBuilder(id: id, start: location))
+            if let count = trails?.count, count > Self.maximumTrails { trails?.removeFirst(count - Self.maximumTrails) }
+            return
+        }
+        guard let index = trails?.lastIndex(where: { $0.id == id }) else { return }
+        trails?[index].add(location)
+        if phase == .ended || phase == .cancelled { trails?[index].isDown = false }
     }
 
     private func send(id: Int, phase: TouchPhase, at location: Point) {
@@ -117,8 +197,25 @@ public final class ScriptPlayer {
         // Timers due before the sample fire (and are recorded) first.
         window.advanceTime(to: clock)
         record(.touch(id: id, phase: phase, location: location, item: tabTitle(at: location)))
+        // The fingers a picture draws follow the sample before it is
+        // delivered, so that pictures taken while it is (a HUD change on a
+        // move, a selection on a lift) show the finger where it is now, or
+        // gone once it lifts. The window applies the same rules.
+        let index = fingers.lastIndex { $0.id == id }
+        switch phase {
+        case .began where index == nil && location.isFinite:
+            fingers.append(TouchSnapshot(id: id, location: location))
+        case .moved where location.isFinite, .stationary where location.isFinite:
+            if let index { fingers[index].location = location }
+        case .ended, .cancelled:
+            if let index { fingers.remove(at: index) }
+        default:
+            break
+        }
         if case .rejected(let error) = window.send(input) {
             record(.rejected(error))
+        } else {
+            extendTrail(id: id, phase: phase, at: location)
         }
     }
 
@@ -180,9 +277,14 @@ public final class ScriptPlayer {
     }
 
     private func watch(_ recognizer: GestureRecognizer, as name: String) {
+        let index = gestureStates.count
+        let countsOn: GestureRecognizer.State = recognizer.isContinuous ? .began : .ended
+        gestureStates.append(GestureSnapshot(name: name, lastState: nil, recognizedCount: 0))
         recognizer.addStateObserver { [weak self] _, _, state in
-            guard state != .possible else { return }
-            self?.record(.gesture(name: name, state: state))
+            guard let self, state != .possible else { return }
+            self.gestureStates[index].lastState = state
+            if state == countsOn { self.gestureStates[index].recognizedCount += 1 }
+            self.record(.gesture(name: name, state: state))
         }
     }
 
@@ -190,16 +292,45 @@ public final class ScriptPlayer {
         events.append(ReplayEvent(time: window.currentTime, kind: kind))
     }
 
-    private func takeFrame(_ caption: String) {
-        frames.append(ReplayFrame(afterEvent: events.count, snapshot: snapshot(caption: caption)))
+    /// Takes a picture, unless the replay already keeps as many as its budgets allow.
+    private func takeFrame(_ caption: String, withTrails: Bool = false) {
+        // The tabs alone would pass the budget: count the picture without building it.
+        let least = (tabBar?.items?.count ?? 0) + 1
+        guard frames.count < Self.maximumFrames, snapshotElements + least <= Self.maximumSnapshotElements else {
+            framesLeftOut += 1
+            return
+        }
+        var picture = snapshot(caption: caption)
+        if withTrails {
+            picture.trails = (trails ?? []).map(\.snapshot)
+            picture.gestures = gestureStates
+        }
+        guard snapshotElements + picture.elementCount <= Self.maximumSnapshotElements else {
+            framesLeftOut += 1
+            return
+        }
+        snapshotElements += picture.elementCount
+        frames.append(ReplayFrame(afterEvent: events.count, snapshot: picture))
     }
 
-    /// The scene as it is now.
+    /// The scene as it is now. The fingers are those the player has sent
+    /// down and not yet lifted (a finger whose lift is being delivered is
+    /// not drawn); of them, the last ``maximumTouchesPerSnapshot`` to go
+    /// down are kept.
     public func snapshot(caption: String) -> SceneSnapshot {
         var tabs: [TabSnapshot] = []
-        if let tabBar {
-            for item in tabBar.items ?? [] {
-                let frame = tabBar.frame(for: item).map { tabBar.convert($0, to: nil) } ?? .zero
+        if let tabBar, let items = tabBar.items {
+            // TabBar.frame(for:) finds the item first (O(tabs)); the slots
+            // are laid out here by index with the same arithmetic, so a
+            // snapshot of a wide bar costs O(tabs), not O(tabs²).
+            let area = tabBar.bounds
+            let slotWidth = area.width / Double(items.count)
+            let mirrored = tabBar.effectiveLayoutDirection == .rightToLeft
+            tabs.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                let slot = mirrored ? items.count - 1 - index : index
+                let slotFrame = Rect(x: area.minX + Double(slot) * slotWidth, y: area.minY, width: slotWidth, height: area.height)
+                let frame = tabBar.convert(slotFrame, to: nil)
                 tabs.append(TabSnapshot(
                     title: item.title, imageName: item.image?.name, frame: frame,
                     isEnabled: item.isEnabled, isSelected: tabBar.selectedItem === item
@@ -213,13 +344,49 @@ public final class ScriptPlayer {
                 imageFrame: layout.imageFrame, titleFrame: layout.titleFrame
             )
         }
+        let (touches, touchesLeftOut) = fingersDown()
         return SceneSnapshot(
             time: window.currentTime, caption: caption, windowSize: window.bounds.size,
             layoutDirection: window.effectiveLayoutDirection, contentSize: window.preferredContentSizeCategory.scriptName,
             tabBarFrame: tabBar.map { $0.convert($0.bounds, to: nil) }, tabs: tabs,
-            touches: window.touchesDown.map { TouchSnapshot(id: $0.id, location: $0.location) },
-            hud: hud
+            touches: touches, hud: hud, touchesLeftOut: touchesLeftOut
         )
+    }
+
+    /// The fingers down, the last ones kept: see ``snapshot(caption:)``.
+    private func fingersDown() -> (kept: [TouchSnapshot], leftOut: Int) {
+        let kept = Array(fingers.suffix(Self.maximumTouchesPerSnapshot))
+        return (kept, fingers.count - kept.count)
+    }
+}
+
+/// One finger's path while a recording replays, thinned as it grows.
+private struct TrailBuilder {
+    let id: Int
+    var points: [Point]
+    var isDown = true
+
+    init(id: Int, start: Point) {
+        self.id = id
+        points = [start]
+    }
+
+    /// Adds a point; past twice the kept maximum, every other point goes
+    /// (the last stays), so the path keeps its shape in bounded memory.
+    mutating func add(_ point: Point) {
+        points.append(point)
+        guard points.count > TrailSnapshot.maximumPoints * 2 else { return }
+        let last = points[points.count - 1]
+        points = stride(from: 0, to: points.count - 1, by: 2).map { points[$0] } + [last]
+    }
+
+    /// The trail as drawn: at most `TrailSnapshot.maximumPoints`, both ends kept.
+    var snapshot: TrailSnapshot {
+        let limit = TrailSnapshot.maximumPoints
+        guard points.count > limit else { return TrailSnapshot(id: id, points: points, isDown: isDown) }
+        let step = Double(points.count - 1) / Double(limit - 1)
+        let kept = (0..<limit).map { points[min(points.count - 1, Int((Double($0) * step).rounded()))] }
+        return TrailSnapshot(id: id, points: kept, isDown: isDown)
     }
 }
 

@@ -6,26 +6,43 @@ import InteractionKitLinux
 public enum TranscriptFormatter {
     // MARK: JSON lines
 
-    /// One JSON object per event, one per line; every object has `t` (seconds)
-    /// and `event`:
+    /// The version of the JSON-lines schema, written in the `meta` header
+    /// line. It changes when a field is removed, renamed or changes type;
+    /// adding an event kind or a field does not change it.
+    public static let jsonSchemaVersion = 1
+
+    /// The replay as JSON lines: a header object, then one object per
+    /// event, one per line.
+    ///
+    /// The first line is `{"event":"meta","schema":1,"script":"…"}`; every
+    /// other object has `t` (seconds) and `event`:
     ///
     /// ```
-    /// {"t":0,"event":"touch","id":0,"phase":"began","x":39,"y":819.5,"item":"Home"}
+    /// {"event":"meta","schema":1,"script":"seed.gesture"}
+    /// {"t":0,"event":"touch","finger":"0","phase":"began","x":39,"y":819.5,"item":"Home"}
     /// {"t":0.15,"event":"gesture","name":"large-content-viewer","state":"began"}
-    /// {"t":0.15,"event":"hud.show","title":"Home"}
+    /// {"t":0.15,"event":"hud.show","title":"Home","image":"home"}
     /// {"t":1.2,"event":"hud.hide"}
     /// {"t":1.2,"event":"select","title":"Settings"}
     /// ```
     ///
     /// Other events: `content-size` (`category`), `recording` (`file`,
-    /// `device`, `contacts`, `duration`) and `rejected` (`reason`).
+    /// `device`, `contacts`, `duration`) and `rejected` (`reason`). The
+    /// README's "JSON lines" table lists every field with its type; a test
+    /// holds this output to it.
     public static func jsonLines(_ replay: Replay) -> String {
-        var output = ""
+        var output = metaLine(replay.script) + "\n"
         for event in replay.events {
             output += jsonLine(event)
             output += "\n"
         }
         return output
+    }
+
+    /// The header object of the JSON lines, without a newline: the schema
+    /// version and the script's name.
+    public static func metaLine(_ script: GestureScript) -> String {
+        "{\"event\":\"meta\",\"schema\":\(jsonSchemaVersion),\"script\":\(quoted(script.file))}"
     }
 
     /// The JSON object of one event, without a newline.
@@ -34,15 +51,18 @@ public enum TranscriptFormatter {
         switch event.kind {
         case .touch(let id, let phase, let location, let item):
             fields += [
-                ("event", quoted("touch")), ("id", String(id)), ("phase", quoted(name(of: phase))),
+                ("event", quoted("touch")), ("finger", quoted(fingerName(id))), ("phase", quoted(name(of: phase))),
                 ("x", NumberFormatting.json(location.x, decimals: 3)),
                 ("y", NumberFormatting.json(location.y, decimals: 3)),
                 ("item", item.map(quoted) ?? "null"),
             ]
         case .gesture(let name, let state):
             fields += [("event", quoted("gesture")), ("name", quoted(name)), ("state", quoted(state.description))]
-        case .hudShow(let title, _):
-            fields += [("event", quoted("hud.show")), ("title", title.map(quoted) ?? "null")]
+        case .hudShow(let title, let image):
+            fields += [
+                ("event", quoted("hud.show")), ("title", title.map(quoted) ?? "null"),
+                ("image", image.map(quoted) ?? "null"),
+            ]
         case .hudHide:
             fields += [("event", quoted("hud.hide"))]
         case .select(let title):
@@ -55,9 +75,17 @@ public enum TranscriptFormatter {
                 ("contacts", String(contacts)), ("duration", NumberFormatting.json(duration)),
             ]
         case .rejected(let error):
-            fields += [("event", quoted("rejected")), ("reason", quoted(error.description))]
+            fields += [("event", quoted("rejected")), ("reason", quoted(reason(error)))]
         }
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// The name of a finger in transcripts and JSON lines: a script's touch
+    /// `id N` is `"N"`; a replayed recording's fingers are `"r0"`, `"r1"`, …
+    /// (their touch ids start at ``GestureScriptParser/recordingTouchIDBase``).
+    public static func fingerName(_ id: Int) -> String {
+        let base = GestureScriptParser.recordingTouchIDBase
+        return id >= base ? "r\(id - base)" : String(id)
     }
 
     /// A string as a JSON string literal, escaped.
@@ -93,6 +121,15 @@ public enum TranscriptFormatter {
         }
     }
 
+    /// Why the window refused a sample, naming the finger as transcripts do.
+    static func reason(_ error: TouchInputError) -> String {
+        switch error {
+        case .touchNotDown(let id): "finger \(fingerName(id)) is not down"
+        case .touchAlreadyDown(let id): "finger \(fingerName(id)) is already down"
+        case .nonFiniteLocation(let id): "finger \(fingerName(id)) has a non-finite location"
+        }
+    }
+
     // MARK: Human transcript
 
     /// Options for the human transcript.
@@ -101,11 +138,22 @@ public enum TranscriptFormatter {
         public var picture: (@Sendable (SceneSnapshot) -> String)?
         /// Whether to print every move of a recording's fingers (else only the first and last of each finger).
         public var allRecordingMoves = false
+        /// A key to the pictures' symbols, printed once, under the first picture.
+        public var legend: String?
+        /// Whether the transcript is ASCII only: its own symbols are written
+        /// in ASCII (`-` for `—`, `x` for `×`) and any other non-ASCII
+        /// character, of a title for instance, as `\u{E9}`.
+        public var ascii = false
 
         /// Options with no pictures.
-        public init(picture: (@Sendable (SceneSnapshot) -> String)? = nil, allRecordingMoves: Bool = false) {
+        public init(
+            picture: (@Sendable (SceneSnapshot) -> String)? = nil, allRecordingMoves: Bool = false, ascii: Bool = false,
+            legend: String? = nil
+        ) {
             self.picture = picture
             self.allRecordingMoves = allRecordingMoves
+            self.ascii = ascii
+            self.legend = legend
         }
     }
 
@@ -118,23 +166,98 @@ public enum TranscriptFormatter {
         var framesByEvent: [Int: [ReplayFrame]] = [:]
         for frame in replay.frames { framesByEvent[frame.afterEvent, default: []].append(frame) }
         let hiddenMoves = options.allRecordingMoves ? [] : thinnedRecordingMoves(replay.events)
+        var legend = options.legend
         func pictures(after index: Int) {
             guard let picture = options.picture else { return }
             for frame in framesByEvent[index] ?? [] {
-                output += "\n" + indent(picture(frame.snapshot)) + "\n\n"
+                output += "\n" + indent(picture(frame.snapshot)) + "\n"
+                if let key = legend {
+                    output += indent(key) + "\n"
+                    legend = nil
+                }
+                output += "\n"
             }
         }
         pictures(after: 0)
         for (index, event) in replay.events.enumerated() {
             if hiddenMoves.contains(index) { continue }
-            // A continuous gesture's every move is a `changed`; the touch lines already tell it.
-            if case .gesture(_, .changed) = event.kind { continue }
-            output += "  " + NumberFormatting.fixed(event.time, decimals: 3).leftPadded(to: 7) + "  "
-            output += describe(event.kind) + "\n"
+            if let line = textLine(event, listsAllMoves: options.allRecordingMoves) { output += line + "\n" }
             pictures(after: index + 1)
         }
         output += summary(replay)
-        return output
+        if replay.framesLeftOut > 0 {
+            output += "(\(replay.framesLeftOut) more picture\(replay.framesLeftOut == 1 ? " was" : "s were") not taken: "
+                + "a replay keeps at most \(ScriptPlayer.maximumFrames) pictures and "
+                + "\(ScriptPlayer.maximumSnapshotElements) tabs, fingers and trail points in them.)\n"
+        }
+        output = escapingControlCharacters(output)
+        return options.ascii ? asciiOnly(output) : output
+    }
+
+    /// `text` with every control character but the line feed written as a
+    /// Swift escape (`\u{1B}`), so that text from a script or a recording
+    /// (a tab title with an escape sequence, say) cannot drive the terminal
+    /// it is printed on: C0 controls, DEL and the C1 controls (`\u{9B}` is
+    /// a control sequence introducer to some terminals).
+    public static func escapingControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if isEscaped(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n") || (scalar.value >= 0x7F && scalar.value <= 0x9F)
+    }
+
+    /// `text` with every non-ASCII character written in ASCII: the
+    /// transcript's own symbols as their usual ASCII stand-ins, anything
+    /// else as a Swift escape (`\u{E9}`).
+    public static func asciiOnly(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "—", "–": result += "-"
+            case "×": result += "x"
+            case "…": result += "..."
+            case "‘", "’": result += "'"
+            case "“", "”": result += "\""
+            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result
+    }
+
+    /// The transcript's line for one event (time, then what happened),
+    /// without a newline and with no escaping; nil for the events the human
+    /// transcript leaves out (a gesture's `changed`: the touch lines tell it).
+    /// What a live display prints as events happen.
+    public static func textLine(_ event: ReplayEvent, listsAllMoves: Bool = true) -> String? {
+        if case .gesture(_, .changed) = event.kind { return nil }
+        return "  " + NumberFormatting.fixed(event.time, decimals: 3).leftPadded(to: 7) + "  "
+            + describe(event.kind, listsAllMoves: listsAllMoves)
+    }
+
+    /// The transcript's opening: the script's name and its scene, ending in a blank line.
+    public static func header(_ script: GestureScript) -> String {
+        sceneDescription(script)
+    }
+
+    /// The transcript's closing line: what was selected, how often the HUD changed.
+    public static func closing(_ replay: Replay) -> String {
+        summary(replay)
     }
 
     private static func sceneDescription(_ script: GestureScript) -> String {
@@ -180,7 +303,7 @@ public enum TranscriptFormatter {
         return hidden
     }
 
-    private static func describe(_ kind: ReplayEvent.Kind) -> String {
+    private static func describe(_ kind: ReplayEvent.Kind, listsAllMoves: Bool) -> String {
         switch kind {
         case .touch(let id, let phase, let location, let item):
             let point = "(\(NumberFormatting.json(location.x, decimals: 2)), \(NumberFormatting.json(location.y, decimals: 2)))"
@@ -206,15 +329,11 @@ public enum TranscriptFormatter {
             return "text size changes to \(category.scriptName) (\(viewer))"
         case .recording(let file, let device, let contacts, let duration):
             return "replaying \(file) (\(device)): \(contacts) finger\(contacts == 1 ? "" : "s") over "
-                + NumberFormatting.fixed(duration, decimals: 3) + " s; moves between a finger's first and last are not listed"
+                + NumberFormatting.fixed(duration, decimals: 3) + " s"
+                + (listsAllMoves ? "" : "; moves between a finger's first and last are not listed")
         case .rejected(let error):
-            return "the window refused a sample: \(error)"
+            return "the window refused a sample: \(reason(error))"
         }
-    }
-
-    private static func fingerName(_ id: Int) -> String {
-        let base = GestureScriptParser.recordingTouchIDBase
-        return id >= base ? "r\(id - base)" : String(id)
     }
 
     /// A short explanation of a state change, for the recognizers the player watches.

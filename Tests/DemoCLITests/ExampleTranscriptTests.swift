@@ -12,7 +12,7 @@ struct ExampleTranscriptTests {
     private func replay(_ name: String) throws -> Replay {
         let path = Repository.examples.appendingPathComponent(name).path
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
-        let script = try GestureScriptParser(file: "Examples/\(name)", loader: DemoCommand.readFile).parse(bytes)
+        let script = try GestureScriptParser(file: "Examples/\(name)", reader: DemoCommand.readFile).parse(bytes)
         return ScriptPlayer(script: script).run()
     }
 
@@ -28,7 +28,8 @@ struct ExampleTranscriptTests {
     @Test("The seed example with pictures matches its golden file")
     func seedPictures() throws {
         let replay = try replay("seed.gesture")
-        let options = TranscriptFormatter.TextOptions(picture: { TerminalPicture.render($0, columns: 60) })
+        let options = TranscriptFormatter.TextOptions(
+            picture: { TerminalPicture.render($0, columns: 60) }, legend: TerminalPicture.legend())
         try expectGolden(TranscriptFormatter.text(replay, options: options), "seed-pictures.txt")
     }
 
@@ -62,18 +63,19 @@ struct ExampleTranscriptTests {
         #expect(try huds("standard-size-tap.gesture").isEmpty)
     }
 
-    @Test("Every JSON line is an object with t and event, and the contract's events look as specified")
+    @Test("After the meta header every JSON line has t and event, and the contract's events look as specified")
     func jsonShape() throws {
         let lines = TranscriptFormatter.jsonLines(try replay("seed.gesture")).split(separator: "\n")
         var kinds: Set<String> = []
-        for line in lines {
+        #expect(lines.first == "{\"event\":\"meta\",\"schema\":1,\"script\":\"Examples/seed.gesture\"}")
+        for line in lines.dropFirst() {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(object["t"] is NSNumber)
             let event = try #require(object["event"] as? String)
             kinds.insert(event)
         }
         #expect(kinds.isSuperset(of: ["touch", "gesture", "hud.show", "hud.hide", "select"]))
-        #expect(lines.contains("{\"t\":0.15,\"event\":\"hud.show\",\"title\":\"Home\"}"))
+        #expect(lines.contains("{\"t\":0.15,\"event\":\"hud.show\",\"title\":\"Home\",\"image\":\"home\"}"))
         #expect(lines.contains("{\"t\":1,\"event\":\"hud.hide\"}"))
         #expect(lines.contains("{\"t\":1,\"event\":\"select\",\"title\":\"Settings\"}"))
         #expect(lines.contains("{\"t\":0.15,\"event\":\"gesture\",\"name\":\"large-content-viewer\",\"state\":\"began\"}"))

@@ -1,9 +1,11 @@
 /// A finger as gesture recognizers see it: its identity, phase and position.
 ///
 /// A value, not an object: the window keeps the live record and hands
-/// recognizers a copy with each sample, so delivering a move allocates
-/// nothing.
-public struct Touch: Hashable, Sendable {
+/// recognizers and views a copy with each sample, so delivering a move
+/// allocates nothing. Two copies of the same finger's touch are equal
+/// (equality and hashing use the finger's `id` and when it went down), so a
+/// `Set<Touch>` holds each finger once, as UIKit's sets of `UITouch` do.
+public struct Touch: Hashable {
     /// The finger's id, as given in `TouchInput.id`.
     public var id: Int
     /// The phase of the sample being delivered.
@@ -18,12 +20,30 @@ public struct Touch: Hashable, Sendable {
     public var timestamp: Double
     /// The time the finger went down.
     public var startTimestamp: Double
+    /// The view the touch was hit-tested to when it began (nil when it hit none).
+    ///
+    /// It stays the touch's view wherever the finger moves, as in UIKit.
+    /// Weak: recognizers keep copies of their touches, and a strong view
+    /// here would close a cycle through the view's own recognizers.
+    public weak var view: View?
+    /// How many quick taps this touch ends: 1, or 2 for the second tap of a double tap, …
+    ///
+    /// A touch that goes down within `GestureConstants.multiTapInterval` of
+    /// the last one's lift, and within `GestureConstants.multiTapAllowableDistance`
+    /// of it, counts one more.
+    public var tapCount: Int
+    /// What produced the touch.
+    public var type: TouchType
 
     /// Creates a touch record.
     public init(
         id: Int, phase: TouchPhase, location: Point, previousLocation: Point,
-        startLocation: Point, timestamp: Double, startTimestamp: Double
+        startLocation: Point, timestamp: Double, startTimestamp: Double,
+        view: View? = nil, tapCount: Int = 1, type: TouchType = .direct
     ) {
+        self.view = view
+        self.tapCount = tapCount
+        self.type = type
         self.id = id
         self.phase = phase
         self.location = location
@@ -38,5 +58,23 @@ public struct Touch: Hashable, Sendable {
     public func location(in view: View?) -> Point {
         guard let view else { return location }
         return view.convert(location, from: nil)
+    }
+
+    /// The finger's previous position in a view's coordinates (`nil` = window coordinates).
+    @MainActor
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocation }
+        return view.convert(previousLocation, from: nil)
+    }
+
+    /// Whether two touches are the same finger's (same id, same touch-down).
+    public static func == (lhs: Touch, rhs: Touch) -> Bool {
+        lhs.id == rhs.id && lhs.startTimestamp == rhs.startTimestamp
+    }
+
+    /// Hashes the finger's identity (its id and touch-down time).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(startTimestamp)
     }
 }

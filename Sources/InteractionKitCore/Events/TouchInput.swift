@@ -11,12 +11,25 @@ public struct TouchInput: Hashable, Sendable {
     public var location: Point
     /// When the sample was taken, in seconds of virtual time.
     public var timestamp: Double
+    /// What produced the touch: a finger (the default), a pointer, a pencil.
+    public var type: TouchType
 
     /// Creates a touch sample.
-    public init(id: Int = 0, phase: TouchPhase, location: Point, timestamp: Double) {
+    public init(id: Int = 0, phase: TouchPhase, location: Point, timestamp: Double, type: TouchType = .direct) {
         self.id = id
         self.phase = phase
         self.location = location
         self.timestamp = timestamp
+        self.type = type
     }
+}
+
+/// What produced a touch, as UIKit's `UITouch.TouchType`.
+public enum TouchType: Hashable, Sendable {
+    /// A finger on the screen.
+    case direct
+    /// A pointer (mouse or trackpad) pressing on the screen's content.
+    case indirectPointer
+    /// A stylus.
+    case pencil
 }

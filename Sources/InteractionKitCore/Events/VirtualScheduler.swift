@@ -120,6 +120,31 @@ public final class VirtualScheduler {
         }
     }
 
+    /// The earliest deadline of a timer still waiting to fire, or nil when none is.
+    ///
+    /// Cancelled timers are skipped, and so are timers that never fire (an
+    /// infinite delay). Reading it changes nothing: a run loop may ask as
+    /// often as it likes, then sleep until that moment and `advance(to:)` it.
+    public var nextDeadline: Double? {
+        guard let first = heap.first else { return nil }
+        if actions[first.sequence] != nil { return first.deadline.isFinite ? first.deadline : nil }
+        // The front was cancelled: search the heap without reordering it. A
+        // live entry bounds its whole subtree, so the walk stops at the first
+        // live entry on each path and at anything no earlier than the best.
+        var best = Double.infinity
+        var stack = [0]
+        while let index = stack.popLast() {
+            let entry = heap[index]
+            guard entry.deadline < best else { continue }
+            if actions[entry.sequence] != nil {
+                best = entry.deadline
+                continue
+            }
+            for child in [2 * index + 1, 2 * index + 2] where child < heap.count { stack.append(child) }
+        }
+        return best.isFinite ? best : nil
+    }
+
     /// The number of entries in the heap, live and cancelled (for tests of its bound).
     package var storedEntryCount: Int { heap.count }
 

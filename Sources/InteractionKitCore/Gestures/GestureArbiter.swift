@@ -54,7 +54,7 @@ final class GestureArbiter {
         let hadTouches = !recognizer.trackedTouches.isEmpty
         // The delegate may re-enter the engine (send a touch, disable the
         // recognizer, remove it): what it left decides, not what was asked.
-        guard recognizer.mayBegin(), recognizer.state == .possible, recognizer.isEnabled,
+        guard Self.viewsAllow(recognizer), recognizer.mayBegin(), recognizer.state == .possible, recognizer.isEnabled,
               !hadTouches || !recognizer.trackedTouches.isEmpty else {
             fail(recognizer)
             return false
@@ -62,6 +62,19 @@ final class GestureArbiter {
         stopWaiting(recognizer)
         recognizer.commit(target)
         return recognizer.state == target
+    }
+
+    /// Whether every view between each touch's hit view and the recognizer's
+    /// own view lets it begin (`View.gestureRecognizerShouldBegin(_:)`, C6).
+    private static func viewsAllow(_ recognizer: GestureRecognizer) -> Bool {
+        for touch in recognizer.trackedTouches {
+            var node = touch.view
+            while let view = node, view !== recognizer.view {
+                if !view.gestureRecognizerShouldBegin(recognizer) { return false }
+                node = view.superview
+            }
+        }
+        return true
     }
 
     /// Called when a recognizer waiting to end has lost its last touch:
@@ -85,11 +98,13 @@ final class GestureArbiter {
         case .began:
             exclude(competitorsOf: recognizer)
             settleWaiting()
+            tellSharers(recognizer)
         case .ended:
             // A discrete recognizer recognizing; a continuous one ending excluded its rivals when it began.
             guard oldState == .possible else { return }
             exclude(competitorsOf: recognizer)
             settleWaiting()
+            tellSharers(recognizer)
         case .failed, .cancelled:
             settleWaiting()
         case .possible, .changed:
@@ -186,6 +201,15 @@ final class GestureArbiter {
             || other.shouldBeRequiredToFail(by: dependent)
             || dependent.delegate?.gestureRecognizer(dependent, shouldRequireFailureOf: other) == true
             || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: dependent) == true
+    }
+
+    /// Tells the competitors still in the gesture that `recognizer` recognized alongside them.
+    private func tellSharers(_ recognizer: GestureRecognizer) {
+        guard recognizer.state.hasRecognized else { return }
+        forEachCompetitor(of: recognizer) { other in
+            guard !other.state.isFinished else { return }
+            other.sharingRecognizerDidRecognize(recognizer)
+        }
     }
 
     /// Fails or cancels every competitor of `winner` that it may stop.

@@ -55,6 +55,18 @@ open class GestureRecognizer: TimerTarget {
     public var isAwaitingFurtherTouches = false
 
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
+    /// Whether the view stops hearing the touches once this recognizer
+    /// recognizes: it gets `touchesCancelled` for them and nothing more
+    /// (UIKit's default, true).
+    public var cancelsTouchesInView = true
+    /// Whether the view's `touchesBegan` waits until this recognizer fails
+    /// (false by default); if it recognizes, the view never hears the touch.
+    public var delaysTouchesBegan = false
+    /// Whether the view's `touchesEnded` waits while this recognizer may
+    /// still recognize (true by default); if it then recognizes, the view
+    /// gets `touchesCancelled` instead.
+    public var delaysTouchesEnded = true
+
     /// Whether the recognizer takes part in touch handling; turning it off
     /// while it recognizes cancels the gesture (fails it if it had not begun).
     @exclusivity(unchecked) public var isEnabled = true {
@@ -149,9 +161,10 @@ open class GestureRecognizer: TimerTarget {
             guard storedState == newState else { return }
             observer(self, oldState, newState)
         }
-        if newState != .changed && storedState == newState {
-            // The arbiter has nothing to do for a move; skipping it keeps moves cheap.
-            view?.window?.arbiter.recognizerDidChange(self, from: oldState, to: newState)
+        if newState != .changed && storedState == newState, let window = view?.window {
+            // The arbiter and the views have nothing to do for a move; skipping them keeps moves cheap.
+            window.arbiter.recognizerDidChange(self, from: oldState, to: newState)
+            if storedState == newState { window.recognizerDidChangeForViews(self, to: newState) }
         }
         guard storedState == newState else { return }
         stateDidChange(from: oldState)
@@ -282,6 +295,13 @@ open class GestureRecognizer: TimerTarget {
         }
     }
 
+    /// Called when another recognizer that shares this one's touches begins
+    /// (or, if discrete, recognizes) and this one is still in the gesture:
+    /// they may recognize simultaneously. The default does nothing.
+    ///
+    /// The large content viewer backs off here (rule L8).
+    open func sharingRecognizerDidRecognize(_ other: GestureRecognizer) {}
+
     /// Called when the window's `preferredContentSizeCategory` changes while
     /// this recognizer holds touches; the default does nothing.
     ///
@@ -325,6 +345,23 @@ open class GestureRecognizer: TimerTarget {
         let point = centroidInWindow
         guard let view else { return point }
         return view.convert(point, from: nil)
+    }
+
+    /// Where the tracked touch at `index` (in the order they went down) is,
+    /// in a view's coordinates (`nil` = window).
+    ///
+    /// An index out of range answers a point with NaN coordinates, which no
+    /// rectangle contains (UIKit raises an exception; this never traps).
+    public func location(ofTouch index: Int, in view: View?) -> Point {
+        guard index >= 0, index < trackedTouches.count else { return Point(x: .nan, y: .nan) }
+        return trackedTouches[index].location(in: view)
+    }
+
+    /// Whether the recognizer may still recognize the gesture its touches
+    /// belong to: it has not decided, and it waits on others, expects more
+    /// taps, or still has a finger down.
+    var mayStillRecognize: Bool {
+        storedState == .possible && isEnabled && (isAwaitingFurtherTouches || pendingState != nil || hasTouchStillDown)
     }
 
     /// The centroid of the tracked touches in window coordinates.

@@ -3,7 +3,7 @@ extension View {
     /// (`isEnabledForHitTesting`, which controls answer with `isEnabled`).
     /// Does not look at the point.
     public var acceptsHits: Bool {
-        !isHidden && isUserInteractionEnabled && isEnabledForHitTesting
+        !isHidden && isUserInteractionEnabled && alpha >= 0.01 && isEnabledForHitTesting
     }
 
     /// What one level of a downward walk found among a view's subviews.

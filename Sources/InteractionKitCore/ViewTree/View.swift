@@ -34,6 +34,14 @@ open class View {
     @exclusivity(unchecked) public internal(set) weak var window: Window?
 
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
+    /// How opaque the view is, from 0 to 1; hit testing skips a view below 0.01, as UIKit does.
+    public var alpha: Double = 1
+    /// Whether the view receives every finger of a multi-finger touch; false
+    /// (the default) gives it only the first, as in UIKit.
+    public var isMultipleTouchEnabled = false
+    /// Whether, while this view tracks a touch, no other view receives touches (and the reverse).
+    public var isExclusiveTouch = false
+
     /// Whether the view is hidden; hidden views and their subviews receive no touches.
     @exclusivity(unchecked) public var isHidden = false
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
@@ -186,7 +194,7 @@ open class View {
     /// this view's coordinates, or nil.
     ///
     /// UIKit's rules: a hidden view, one whose `isUserInteractionEnabled` is
-    /// false, a disabled control, or one whose `point(inside:with:)` is false
+    /// false, one whose `alpha` is below 0.01, a disabled control, or one whose `point(inside:with:)` is false
     /// is skipped with all its subviews; subviews are tried front (last) to
     /// back (first), and the view itself answers when none of them does.
     /// The built-in implementation is iterative, so depth costs no stack.
@@ -207,6 +215,50 @@ open class View {
     var storedFrameOrigin: Point { storedFrame.origin }
     /// The bounds' origin, for hot paths that need no `Rect` copy.
     var storedBoundsOrigin: Point { storedBounds.origin }
+
+    // MARK: Responder touches
+
+    /// A touch began on this view (the hit view), as UIKit's `touchesBegan(_:with:)`.
+    ///
+    /// The default passes the touches to the next responder: the superview,
+    /// the window last. Override it to handle touches yourself; call `super`
+    /// to let an ancestor handle them too. Gesture recognizers of the touch
+    /// hear it first (see `GestureRecognizer.delaysTouchesBegan`).
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        superview?.touchesBegan(touches, with: event)
+    }
+
+    /// Touches of this view moved; the default passes them to the superview.
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        superview?.touchesMoved(touches, with: event)
+    }
+
+    /// Touches of this view lifted; the default passes them to the superview.
+    ///
+    /// While a recognizer of the touch may still recognize, the lift waits
+    /// (`GestureRecognizer.delaysTouchesEnded`), and it becomes
+    /// `touchesCancelled` if that recognizer recognizes.
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        superview?.touchesEnded(touches, with: event)
+    }
+
+    /// Touches of this view were cancelled, by the system or by a recognizer
+    /// that recognized (`GestureRecognizer.cancelsTouchesInView`); the default
+    /// passes them to the superview. No more of these touches follow.
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        superview?.touchesCancelled(touches, with: event)
+    }
+
+    /// Whether a recognizer of an ancestor may begin for a touch on this
+    /// view (or on a view inside it); true by default, as UIKit's
+    /// `gestureRecognizerShouldBegin(_:)`.
+    ///
+    /// Asked for each view from the touch's hit view up to, not including,
+    /// the recognizer's own view. `Control` refuses an ancestor's one-finger
+    /// single tap, so a button inside a tappable view gets its tap.
+    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        true
+    }
 
     /// Lays out subviews; called when the bounds' size or the layout direction changes.
     ///

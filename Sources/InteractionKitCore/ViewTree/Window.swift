@@ -9,12 +9,20 @@ public final class Window: View {
     /// The virtual clock and timers of this window.
     public let scheduler = VirtualScheduler()
     let arbiter: GestureArbiter
-    private let event: Event
+    let event: Event
     /// Emptied recognizer lists kept for reuse.
     private var recycledRecognizerLists: [[GestureRecognizer]] = []
     // Exclusivity unchecked: searched on every sample (Bench, main sequence).
     /// The fingers that are down, in the order they went down.
-    @exclusivity(unchecked) private(set) var activeTouches: [ActiveTouch] = []
+    @exclusivity(unchecked) var activeTouches: [ActiveTouch] = []
+    /// Where and when the last finger lifted, and its tap count: the next
+    /// touch's `tapCount` follows from it.
+    var lastLift: (location: Point, time: Double, tapCount: Int)?
+    /// Lifts held back from views while a recognizer may still recognize (`delaysTouchesEnded`).
+    var heldEnds: [HeldEnd] = []
+    /// The set handed to responder methods, emptied and refilled for each
+    /// delivery so that steady use allocates nothing.
+    var reusableTouchSet: Set<Touch> = []
     /// Per-window state that layers above the engine keep here (see `attachment(_:orInsert:)`).
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
 
@@ -60,6 +68,13 @@ public final class Window: View {
 
     /// The current virtual time, in seconds.
     public var currentTime: Double { scheduler.now }
+
+    /// The earliest moment a pending timer is due, in virtual seconds; nil when none is.
+    ///
+    /// A real event loop sleeps until then (or until input arrives) and calls
+    /// `advanceTime(to:)`: a long press then begins on time with no sample
+    /// to carry it. Cancelled timers and timers that never fire are not counted.
+    public var nextTimerDeadline: Double? { scheduler.nextDeadline }
 
     /// Fires every timer due at or before `timestamp`, as when a finger is held still.
     ///
@@ -138,25 +153,39 @@ public final class Window: View {
     }
 
     private func beginTouch(_ input: TouchInput) {
+        let hitView = hitTest(input.location, with: event)
         let touch = Touch(
             id: input.id, phase: .began, location: input.location, previousLocation: input.location,
-            startLocation: input.location, timestamp: currentTime, startTimestamp: currentTime
+            startLocation: input.location, timestamp: currentTime, startTimestamp: currentTime,
+            view: hitView, tapCount: tapCount(at: input.location), type: input.type
         )
-        let hitView = hitTest(input.location, with: event)
         var recognizers = recycledRecognizerLists.popLast() ?? []
+        var delaysBegan = false
         var node = hitView
         while let view = node {
             for recognizer in view.gestureRecognizers where recognizer.isEnabled
                 && recognizer.shouldReceive(touch)
                 && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) != false {
                 recognizers.append(recognizer)
+                if recognizer.delaysTouchesBegan { delaysBegan = true }
             }
             node = view.superview
         }
-        activeTouches.append(ActiveTouch(touch: touch, recognizers: recognizers))
+        let delivery: ViewDelivery
+        if let hitView, viewMayTakeNewTouch(hitView) {
+            delivery = delaysBegan ? .heldBack : .beganDue
+        } else {
+            delivery = .none
+        }
+        activeTouches.append(ActiveTouch(touch: touch, recognizers: recognizers, delivery: delivery))
         for recognizer in recognizers {
             recognizer.receiveBegan(touch, with: event)
         }
+        // The view hears of the touch after its recognizers, as in UIKit; one
+        // of them may have recognized and cancelled it meanwhile.
+        guard let index = activeTouchIndex(id: input.id), activeTouches[index].delivery == .beganDue else { return }
+        activeTouches[index].delivery = .active
+        deliverToView(.began, activeTouches[index].touch)
     }
 
     private func moveTouch(_ input: TouchInput) {
@@ -173,6 +202,9 @@ public final class Window: View {
         for recognizer in recognizers {
             recognizer.receiveMoved(touch, with: event)
         }
+        guard input.phase == .moved, let current = activeTouchIndex(id: input.id),
+              activeTouches[current].delivery == .active else { return }
+        deliverToView(.moved, activeTouches[current].touch)
     }
 
     private func endTouch(_ input: TouchInput) {
@@ -187,6 +219,12 @@ public final class Window: View {
         for recognizer in recognizers {
             recognizer.receiveEnded(touch, with: event)
         }
+        if let current = activeTouchIndex(id: input.id) {
+            finishViewDelivery(of: activeTouches[current])
+        }
+        if input.phase == .ended {
+            lastLift = (touch.location, currentTime, touch.tapCount)
+        }
         // Recognizers reset only once the touch is no longer current.
         if let current = activeTouchIndex(id: input.id) {
             activeTouches.remove(at: current)
@@ -194,6 +232,7 @@ public final class Window: View {
         for recognizer in recognizers {
             recognizer.forgetTouch(id: input.id)
         }
+        settleViewDeliveries()
         recycle(recognizers)
     }
 
@@ -284,10 +323,26 @@ public final class Window: View {
     }
 }
 
-/// A finger that is down: its latest sample and the recognizers it is delivered to.
+/// A finger that is down: its latest sample, the recognizers it is
+/// delivered to, and how its view hears of it.
 struct ActiveTouch {
     var touch: Touch
     var recognizers: [GestureRecognizer]
+    var delivery: ViewDelivery
+}
+
+/// How a touch's hit view hears of it (UIKit's responder touches).
+enum ViewDelivery: Equatable {
+    /// Never: no view was hit, or the view takes no more fingers.
+    case none
+    /// `touchesBegan` waits until the recognizers that delay it fail.
+    case heldBack
+    /// `touchesBegan` is due once the recognizers have heard the touch.
+    case beganDue
+    /// `touchesBegan` was delivered; moves and the end follow.
+    case active
+    /// Ended or cancelled for the view: nothing more.
+    case finished
 }
 
 /// What `Window.send(_:)` did with a sample.

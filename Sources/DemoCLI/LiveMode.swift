@@ -1,0 +1,241 @@
+import Glibc
+import InteractionKitLinux
+import InteractionKitLive
+import InteractionKitPictures
+import InteractionKitReplay
+
+/// The live scene behind `Demo --live`, without the terminal: input in,
+/// screen text out, so that tests drive it with bytes and a fake clock.
+@MainActor
+final class LiveSession {
+    /// The caption of the live picture: the keys.
+    static let caption = "q quit · a text size · r right-to-left"
+    /// The narrowest and widest picture drawn, in columns.
+    static let pictureColumns = 40...60
+    /// The transcript lines kept for scrolling.
+    static let maximumLines = 500
+
+    let player: ScriptPlayer
+    /// The transcript so far, one line per event, in the transcript's wording.
+    private(set) var lines: [String] = []
+    /// Whether the person asked to quit.
+    private(set) var quit = false
+    /// The width of the picture last drawn: mouse cells are read against it.
+    private(set) var columns = LiveSession.pictureColumns.upperBound
+    private var parser = LiveInputParser()
+    private var linedEvents = 0
+    private var fingerDown = false
+    /// The finger's id: a new one for each press, so a lost release cannot collide.
+    private var fingerID = 0
+
+    init(script: GestureScript) {
+        player = ScriptPlayer(script: script)
+        player.begin()
+    }
+
+    /// Handles bytes read from the terminal at virtual time `time`.
+    func handle(_ bytes: [UInt8], at time: Double) {
+        for input in parser.feed(bytes) { apply(input, at: time) }
+        collectLines()
+    }
+
+    /// Lets time pass (timers fire) and collects what happened.
+    func tick(at time: Double) {
+        player.advance(to: time)
+        collectLines()
+    }
+
+    private func apply(_ input: LiveInput, at time: Double) {
+        switch input {
+        case .key("q"), .key("Q"), .key("\u{3}"), .key("\u{4}"):
+            quit = true
+        case .key("a"), .key("A"):
+            player.advance(to: time)
+            let accessible = player.window.preferredContentSizeCategory.isAccessibilityCategory
+            player.changeContentSize(to: accessible ? .large : .accessibilityLarge)
+        case .key("r"), .key("R"):
+            player.advance(to: time)
+            let rightToLeft = player.window.effectiveLayoutDirection == .rightToLeft
+            player.window.semanticLayoutDirection = rightToLeft ? .leftToRight : .rightToLeft
+            collectLines()
+            note("layout changes to " + (rightToLeft ? "left to right" : "right to left"))
+        case .key:
+            break
+        case .press(let column, let row):
+            guard let point = point(column: column, row: row, clamped: false) else { return }
+            if fingerDown { send(.ended, at: currentFingerLocation ?? point, time: time) }
+            fingerID += 1
+            fingerDown = true
+            send(.began, at: point, time: time)
+        case .drag(let column, let row):
+            guard fingerDown, let point = point(column: column, row: row, clamped: true) else { return }
+            send(.moved, at: point, time: time)
+        case .release(let column, let row):
+            guard fingerDown, let point = point(column: column, row: row, clamped: true) else { return }
+            fingerDown = false
+            send(.ended, at: point, time: time)
+        }
+    }
+
+    private var currentFingerLocation: Point? { player.window.touch(withID: fingerID)?.location }
+
+    private func send(_ phase: TouchPhase, at point: Point, time: Double) {
+        player.play(TouchInput(id: fingerID, phase: phase, location: point, timestamp: time))
+    }
+
+    /// The window point under a 1-based terminal cell; the picture starts at
+    /// the top-left cell. Outside the picture: nil, or the nearest cell of
+    /// the window when `clamped` (a drag that leaves the picture goes on).
+    private func point(column: Int, row: Int, clamped: Bool) -> Point? {
+        var line = row - 1
+        var cell = column - 1
+        if clamped {
+            line = min(max(line, 1), TerminalPicture.lineCount - 1)
+            cell = min(max(cell, 0), columns - 1)
+        }
+        return TerminalPicture.windowPoint(column: cell, line: line, of: player.snapshot(caption: ""), columns: columns)
+    }
+
+    private func collectLines() {
+        let events = player.replay.events
+        while linedEvents < events.count {
+            if let line = TranscriptFormatter.textLine(events[linedEvents]) { append(line) }
+            linedEvents += 1
+        }
+    }
+
+    private func note(_ text: String) {
+        append("  " + NumberFormatting.fixed(player.window.currentTime, decimals: 3).leftPaddedWithSpaces(to: 7) + "  " + text)
+    }
+
+    private func append(_ line: String) {
+        lines.append(TranscriptFormatter.escapingControlCharacters(line))
+        if lines.count > Self.maximumLines { lines.removeFirst(lines.count - Self.maximumLines) }
+    }
+
+    /// The whole screen for a terminal of `size`: the picture at the top,
+    /// the latest transcript lines under it, or a message when the terminal
+    /// is too small for the picture.
+    func screen(size: TerminalSize) -> String {
+        let minimum = TerminalSize(rows: TerminalPicture.lineCount + 1, columns: Self.pictureColumns.lowerBound)
+        guard size.rows >= minimum.rows, size.columns >= minimum.columns else {
+            return LiveScreen.tooSmall(size, needs: minimum)
+        }
+        columns = min(size.columns, Self.pictureColumns.upperBound)
+        let picture = TerminalPicture.render(player.snapshot(caption: Self.caption), columns: columns)
+        return LiveScreen.compose(picture: picture, lines: lines, size: size)
+    }
+}
+
+/// Screen text: where each line goes, with the escape sequences that put it there.
+enum LiveScreen {
+    /// The picture's lines from the top row, then as many of the last
+    /// transcript lines as fit, each cut to the width; everything else cleared.
+    static func compose(picture: String, lines: [String], size: TerminalSize) -> String {
+        var rows = picture.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if rows.last?.isEmpty == true { rows.removeLast() }
+        let room = max(0, size.rows - rows.count)
+        rows += lines.suffix(room)
+        var text = ""
+        for (index, row) in rows.prefix(size.rows).enumerated() {
+            text += "\u{1B}[\(index + 1);1H" + String(row.prefix(size.columns)) + "\u{1B}[K"
+        }
+        return text + "\u{1B}[J"
+    }
+
+    /// A clear message instead of a picture that would not fit.
+    static func tooSmall(_ size: TerminalSize, needs minimum: TerminalSize) -> String {
+        let words = "The terminal is \(size.columns)×\(size.rows); the live Demo needs at least "
+            + "\(minimum.columns)×\(minimum.rows). Make the window larger, or press q to quit."
+        var rows: [String] = []
+        var current = ""
+        for word in words.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > size.columns {
+                rows.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        rows.append(current)
+        var text = "\u{1B}[H\u{1B}[2J"
+        for (index, row) in rows.prefix(size.rows).enumerated() {
+            text += "\u{1B}[\(index + 1);1H" + String(row.prefix(size.columns))
+        }
+        return text
+    }
+}
+
+/// `Demo --live [SCRIPT]`: the scene in this terminal, on the real clock,
+/// with the mouse.
+@MainActor
+enum LiveMode {
+    /// Runs until `q`, Ctrl-C, SIGTERM, SIGHUP or an error, and restores the terminal in each case.
+    static func run(script: GestureScript, errors: (String) -> Void) -> Int32 {
+        let terminal = Terminal()
+        guard terminal.isTerminal else {
+            errors("Demo: --live needs a terminal on standard input and output\n")
+            return 1
+        }
+        guard let signals = SignalPipe() else {
+            errors("Demo: --live cannot watch for signals: \(String(cString: strerror(errno)))\n")
+            return 1
+        }
+        defer { signals.restore() }
+        guard terminal.enter() else {
+            errors("Demo: --live cannot put the terminal in raw mode: \(String(cString: strerror(errno)))\n")
+            return 1
+        }
+        let session = LiveSession(script: script)
+        let loop = LiveRunLoop(window: session.player.window)
+        var status: Int32 = 0
+        var drawn = ""
+        func draw() {
+            let screen = session.screen(size: terminal.size() ?? TerminalSize(rows: 24, columns: 80))
+            if screen != drawn {
+                terminal.write(screen)
+                drawn = screen
+            }
+        }
+        loop.watch(terminal.input) { descriptor in
+            var bytes = [UInt8](repeating: 0, count: 256)
+            let count = read(descriptor, &bytes, bytes.count)
+            if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) {
+                loop.stop()  // the terminal went away
+                return
+            }
+            if count > 0 { session.handle(Array(bytes[0..<count]), at: loop.now) }
+            if session.quit { loop.stop() }
+        }
+        loop.watch(signals.readEnd) { _ in
+            if let number = signals.drain().first { status = 128 + number }
+            loop.stop()
+        }
+        loop.afterEachTurn = {
+            session.tick(at: loop.now)
+            draw()
+        }
+        draw()
+        var failure: LiveError?
+        while !loop.isStopped {
+            do {
+                // A quarter second at most, so the clock and a resized terminal show.
+                try loop.runOnce(limit: 0.25)
+            } catch {
+                failure = error
+                break
+            }
+        }
+        terminal.leave()
+        if let failure {
+            errors("Demo: --live: \(failure)\n")
+            return 1
+        }
+        return status
+    }
+}
+
+extension String {
+    func leftPaddedWithSpaces(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

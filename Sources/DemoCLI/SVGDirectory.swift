@@ -1,0 +1,142 @@
+import Glibc
+import InteractionKitPictures
+import InteractionKitReplay
+
+/// Writes a replay's pictures as `frame-NNN.svg` files and an `index.html`
+/// into a folder, replacing the frames an earlier run left there (only
+/// files whose names match `frame-NNN.svg`; nothing else is touched).
+///
+/// Failures are sentences (`… exists and is not a folder`, `… permission
+/// denied`), never a raw Foundation error.
+enum SVGDirectory {
+    /// Why the pictures could not be written.
+    struct Failure: Error, Equatable, CustomStringConvertible {
+        /// The sentence to print after "cannot write SVG pictures to DIR: ".
+        var description: String
+    }
+
+    /// The name of frame number `number` (from 1): `frame-001.svg`.
+    static func frameName(_ number: Int) -> String {
+        "frame-" + String(number).leftPaddedWithZeros(to: 3) + ".svg"
+    }
+
+    /// Whether `name` is one this writer gives frames: `frame-`, three or
+    /// more digits, `.svg`.
+    static func isFrameName(_ name: String) -> Bool {
+        guard name.hasPrefix("frame-"), name.hasSuffix(".svg") else { return false }
+        let digits = name.dropFirst("frame-".count).dropLast(".svg".count)
+        return digits.count >= 3 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// Writes one SVG file per frame and an index page; returns how many frames.
+    static func write(_ replay: Replay, to directory: String) throws(Failure) -> Int {
+        try makeDirectory(directory)
+        try removeOldFrames(in: directory)
+        var links: [String] = []
+        for (index, frame) in replay.frames.enumerated() {
+            let name = frameName(index + 1)
+            try writeFile(SVGPicture.render(frame.snapshot), to: join(directory, name))
+            let caption = NumberFormatting.fixed(frame.snapshot.time, decimals: 3) + " s — " + frame.snapshot.caption
+            links.append("<figure><img src=\"\(name)\" width=\"195\"><figcaption>\(escapeHTML(caption))</figcaption></figure>")
+        }
+        let page = """
+            <!doctype html>
+            <meta charset="utf-8">
+            <title>\(escapeHTML(replay.script.file))</title>
+            <style>body{font-family:sans-serif}figure{display:inline-block;margin:8px;vertical-align:top}</style>
+            <h1>\(escapeHTML(replay.script.file))</h1>
+            <p>\(escapeHTML(TerminalPicture.legend()))</p>
+            \(links.joined(separator: "\n"))
+
+            """
+        try writeFile(page, to: join(directory, "index.html"))
+        return replay.frames.count
+    }
+
+    /// `directory/name`.
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Creates `path` and its missing parents; fails when something on the
+    /// way is not a folder.
+    static func makeDirectory(_ path: String) throws(Failure) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            var status = stat()
+            if stat(prefix, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFDIR else {
+                    throw Failure(description: "'\(prefix)' exists and is not a folder")
+                }
+            } else if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                throw Failure(description: "cannot create the folder '\(prefix)': \(BoundedFile.systemMessage(errno))")
+            }
+            prefix += "/"
+        }
+    }
+
+    /// Removes the `frame-NNN.svg` files (regular files only) in `directory`.
+    static func removeOldFrames(in directory: String) throws(Failure) {
+        guard let stream = opendir(directory) else {
+            throw Failure(description: "cannot list the folder: \(BoundedFile.systemMessage(errno))")
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if isFrameName(name) { names.append(name) }
+        }
+        for name in names {
+            let path = join(directory, name)
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            guard unlink(path) == 0 else {
+                throw Failure(description: "cannot remove the old frame '\(path)': \(BoundedFile.systemMessage(errno))")
+            }
+        }
+    }
+
+    /// Writes `text` to the file at `path`, replacing it.
+    static func writeFile(_ text: String, to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw Failure(description: "cannot write '\(path)': \(BoundedFile.systemMessage(errno))")
+        }
+        var failure: Int32 = 0
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += count
+            }
+        }
+        if close(descriptor) != 0 && failure == 0 { failure = errno }
+        if failure != 0 {
+            throw Failure(description: "cannot write '\(path)': \(BoundedFile.systemMessage(failure))")
+        }
+    }
+
+    /// `text` for HTML: control characters escaped as in the transcript, then `& < > "` as entities.
+    static func escapeHTML(_ text: String) -> String {
+        var result = ""
+        for character in TranscriptFormatter.escapingControlCharacters(text) {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

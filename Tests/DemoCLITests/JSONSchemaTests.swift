@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+@testable import DemoCLI
+@testable import InteractionKitReplay
+import InteractionKitEvemu
+import InteractionKitLinux
+import InteractionKitTestSupport
+
+/// The JSON-lines schema as the README's table writes it: event kind →
+/// its fields in order, each with the JSON types it may take.
+struct DocumentedSchema {
+    /// A JSON type a field may have.
+    enum FieldType: String, CaseIterable {
+        case string, number, integer, null
+    }
+
+    /// One field of an event kind.
+    struct Field {
+        var name: String
+        var types: Set<FieldType>
+    }
+
+    /// The fields of each event kind, in their documented order.
+    var events: [String: [Field]] = [:]
+
+    /// Reads the table under the README's "JSON lines" heading.
+    static func fromReadme() throws -> DocumentedSchema {
+        let readme = try String(contentsOf: Repository.file("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("### JSON lines") }, "README has no 'JSON lines' heading")
+        let header = try #require(
+            lines[heading...].firstIndex { $0.hasPrefix("| event | field | type |") },
+            "the JSON lines section has no '| event | field | type |' table")
+        var schema = DocumentedSchema()
+        for line in lines[(header + 2)...] {
+            guard line.hasPrefix("|") else { break }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst()
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            let event = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let name = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            var fields = schema.events[event, default: []]
+            if !name.isEmpty {
+                var types: Set<FieldType> = []
+                for word in cells[2].components(separatedBy: " or ") {
+                    types.insert(try #require(FieldType(rawValue: word), "unknown type '\(word)' in the README table"))
+                }
+                fields.append(Field(name: name, types: types))
+            }
+            schema.events[event] = fields
+        }
+        return schema
+    }
+
+    /// The type of a value JSONSerialization produced.
+    static func types(of value: Any) -> Set<FieldType> {
+        if value is NSNull { return [.null] }
+        if value is String { return [.string] }
+        if let number = value as? NSNumber {
+            let double = number.doubleValue
+            return double == double.rounded() ? [.number, .integer] : [.number]
+        }
+        return []
+    }
+
+    /// What is wrong with one line of output, if anything.
+    func problems(_ line: Substring, first: Bool) -> [String] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            return ["not a JSON object: \(line)"]
+        }
+        guard let kind = object["event"] as? String else { return ["no \"event\" string: \(line)"] }
+        guard let fields = events[kind] else { return ["event '\(kind)' is not in the README's table: \(line)"] }
+        var problems: [String] = []
+        var expected = fields
+        if kind == "meta" {
+            if !first { problems.append("a meta line that is not the first: \(line)") }
+        } else {
+            if first { problems.append("the first line is not the meta header: \(line)") }
+            expected.insert(Field(name: "t", types: [.number]), at: 0)
+        }
+        expected.insert(Field(name: "event", types: [.string]), at: kind == "meta" ? 0 : 1)
+        let expectedNames = expected.map(\.name)
+        for key in object.keys where !expectedNames.contains(key) {
+            problems.append("'\(kind)' has a field '\(key)' the README does not list: \(line)")
+        }
+        var position = line.startIndex
+        for field in expected {
+            guard let value = object[field.name] else {
+                problems.append("'\(kind)' lacks its field '\(field.name)': \(line)")
+                continue
+            }
+            let isBoolean = line.contains("\"\(field.name)\":true") || line.contains("\"\(field.name)\":false")
+            if isBoolean || Self.types(of: value).isDisjoint(with: field.types) {
+                problems.append("'\(kind)'.\(field.name) is not \(field.types.map(\.rawValue).sorted()): \(line)")
+            }
+            if let range = line.range(of: "\"\(field.name)\":", range: position..<line.endIndex) {
+                position = range.upperBound
+            } else {
+                problems.append("'\(kind)'.\(field.name) is out of the documented order: \(line)")
+            }
+        }
+        return problems
+    }
+}
+
+@Suite("JSON lines follow the schema the README documents")
+@MainActor
+struct JSONSchemaTests {
+    @Test("The README's table describes every event kind with typed fields")
+    func table() throws {
+        let schema = try DocumentedSchema.fromReadme()
+        #expect(Set(schema.events.keys) == [
+            "meta", "touch", "gesture", "hud.show", "hud.hide", "select", "content-size", "recording", "rejected",
+        ])
+        #expect(schema.events["hud.show"]?.map(\.name) == ["title", "image"])
+        #expect(schema.events["meta"]?.first?.name == "schema")
+    }
+
+    @Test("Every line of every example's --format jsonl output matches the table",
+          arguments: try Repository.exampleNames())
+    func examples(name: String) throws {
+        let schema = try DocumentedSchema.fromReadme()
+        let path = Repository.examples.appendingPathComponent(name).path
+        let result = runDemo([path, "--format", "jsonl"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("{\"event\":\"meta\",\"schema\":1,") == true)
+        for (index, line) in lines.enumerated() {
+            for problem in schema.problems(line, first: index == 0) { Issue.record("\(name): \(problem)") }
+        }
+    }
+
+    @Test("One event of each kind the player can record matches the table")
+    func everyKind() throws {
+        let schema = try DocumentedSchema.fromReadme()
+        let script = GestureScript(file: "every-kind", scene: .init(), steps: [])
+        let events: [ReplayEvent.Kind] = [
+            .touch(id: 3, phase: .began, location: Point(x: 1.5, y: 2), item: nil),
+            .touch(id: 10_002, phase: .moved, location: Point(x: 1, y: 2), item: "Home"),
+            .gesture(name: "pan", state: .changed),
+            .hudShow(title: nil, image: nil),
+            .hudShow(title: "Home", image: "home"),
+            .hudHide,
+            .select(title: nil),
+            .contentSize(.accessibilityLarge),
+            .recording(file: "x.events", device: "pad", contacts: 2, duration: 0.5),
+            .rejected(.touchNotDown(id: 1)),
+        ]
+        let replay = Replay(script: script, events: events.map { ReplayEvent(time: 0.25, kind: $0) }, frames: [])
+        let lines = TranscriptFormatter.jsonLines(replay).split(separator: "\n")
+        #expect(lines.count == events.count + 1)
+        for (index, line) in lines.enumerated() {
+            for problem in schema.problems(line, first: index == 0) { Issue.record("\(problem)") }
+        }
+        var kinds = Set(lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["event"] as? String
+        })
+        kinds.insert("meta")
+        #expect(kinds == Set(schema.events.keys))
+    }
+
+    @Test("A finger has the same name in the text transcript and in the JSON lines")
+    func fingerNames() {
+        #expect(TranscriptFormatter.fingerName(7) == "7")
+        #expect(TranscriptFormatter.fingerName(GestureScriptParser.recordingTouchIDBase + 1) == "r1")
+        let event = ReplayEvent(time: 0, kind: .touch(
+            id: GestureScriptParser.recordingTouchIDBase, phase: .began, location: Point(x: 1, y: 2), item: nil))
+        #expect(TranscriptFormatter.jsonLine(event).contains("\"finger\":\"r0\""))
+        let replay = Replay(script: GestureScript(file: "f", scene: .init(), steps: []), events: [event], frames: [])
+        #expect(TranscriptFormatter.text(replay).contains("finger r0 down"))
+    }
+}

@@ -1,0 +1,132 @@
+import Testing
+@testable import DemoCLI
+import InteractionKitLinux
+import InteractionKitPictures
+import InteractionKitReplay
+
+/// Bytes of an SGR mouse report.
+func sgr(_ button: Int, _ column: Int, _ row: Int, release: Bool = false) -> [UInt8] {
+    Array("\u{1B}[<\(button);\(column);\(row)\(release ? "m" : "M")".utf8)
+}
+
+@Suite("Live mode: terminal input")
+struct LiveInputParserTests {
+    @Test("SGR reports are presses, drags with the button held, and releases; other buttons and the wheel are ignored")
+    func mouse() {
+        var parser = LiveInputParser()
+        let bytes = sgr(0, 5, 20) + sgr(32, 6, 20) + sgr(0, 7, 20, release: true) + sgr(2, 1, 1) + sgr(64, 1, 1) + sgr(35, 3, 3)
+        #expect(parser.feed(bytes) == [.press(column: 5, row: 20), .drag(column: 6, row: 20), .release(column: 7, row: 20)])
+    }
+
+    @Test("A sequence split across reads, at every byte, is kept until it is whole")
+    func split() {
+        let bytes = sgr(0, 12, 19) + Array("q".utf8)
+        for cut in 0...bytes.count {
+            var parser = LiveInputParser()
+            let inputs = parser.feed(Array(bytes[0..<cut])) + parser.feed(Array(bytes[cut...]))
+            #expect(inputs == [.press(column: 12, row: 19), .key("q")], "cut at \(cut)")
+        }
+    }
+
+    @Test("Keys, UTF-8 keys and unknown escape sequences: keys come through, the rest is dropped")
+    func keys() {
+        var parser = LiveInputParser()
+        #expect(parser.feed(Array("ar\u{3}é".utf8)) == [.key("a"), .key("r"), .key("\u{3}"), .key("é")])
+        #expect(parser.feed(Array("\u{1B}[A\u{1B}[1;5Cq".utf8)) == [.key("q")])
+        #expect(parser.feed(Array("\u{1B}[<0;1x\u{1B}[<9;9;9Zq".utf8)) == [.key("q")])
+    }
+}
+
+@Suite("Live mode: the session on a fake clock")
+@MainActor
+struct LiveSessionTests {
+    static func session() throws -> LiveSession {
+        let script = try GestureScriptParser(file: "seed.gesture").parse(Array(BuiltInScript.text.utf8))
+        return LiveSession(script: GestureScript(file: script.file, scene: script.scene, steps: []))
+    }
+
+    /// The 1-based terminal cell showing the title of `title`.
+    static func cell(of title: String, in screen: String) -> (column: Int, row: Int)? {
+        let rows = screenRows(screen)
+        for (index, row) in rows.enumerated() where index > 15 {
+            if let range = row.range(of: title) {
+                return (row.distance(from: row.startIndex, to: range.lowerBound) + 2, index + 1)
+            }
+        }
+        return nil
+    }
+
+    /// The text of each row of a composed screen.
+    static func screenRows(_ screen: String) -> [String] {
+        screen.components(separatedBy: "\u{1B}[").compactMap { part -> String? in
+            guard let h = part.firstIndex(of: "H"), part[..<h].contains(";") else { return nil }
+            return String(part[part.index(after: h)...])
+        }
+    }
+
+    @Test("Press and hold on a tab: the HUD appears at 0.15 s, sliding shows each tab, lifting selects")
+    func pressHoldSlide() throws {
+        let session = try Self.session()
+        let size = TerminalSize(rows: 30, columns: 80)
+        let start = session.screen(size: size)
+        let home = try #require(Self.cell(of: "Home", in: start))
+        let settings = try #require(Self.cell(of: "Settings", in: start))
+        session.handle(sgr(0, home.column, home.row), at: 0)
+        session.tick(at: 0.1)
+        #expect(!session.lines.contains { $0.contains("HUD shows") })
+        session.tick(at: 0.15)
+        #expect(session.lines.contains { $0.contains("HUD shows \"Home\"") })
+        #expect(session.screen(size: size).contains("╭"))
+        session.handle(sgr(32, settings.column, settings.row), at: 0.5)
+        #expect(session.lines.last { $0.contains("HUD shows") }?.contains("Settings") == true)
+        session.handle(sgr(0, settings.column, settings.row, release: true), at: 0.6)
+        #expect(session.lines.contains { $0.contains("Settings selected") })
+        let screen = session.screen(size: size)
+        #expect(Self.screenRows(screen).contains { $0.contains("Settings selected") })
+        #expect(!screen.contains("╭"))
+    }
+
+    @Test("A quick click is a tap; a press outside the picture does nothing")
+    func tap() throws {
+        let session = try Self.session()
+        let size = TerminalSize(rows: 24, columns: 80)
+        let search = try #require(Self.cell(of: "Search", in: session.screen(size: size)))
+        session.handle(sgr(0, 70, 10), at: 0)
+        #expect(session.player.window.touchesDown.isEmpty)
+        session.handle(sgr(0, search.column, search.row) + sgr(0, search.column, search.row, release: true), at: 1)
+        #expect(session.lines.contains { $0.contains("Search selected") })
+        #expect(!session.lines.contains { $0.contains("HUD shows") })
+    }
+
+    @Test("a toggles accessibility sizes, r right-to-left, q quits; Ctrl-C quits too")
+    func keys() throws {
+        let session = try Self.session()
+        session.handle(Array("a".utf8), at: 0.2)
+        #expect(session.player.window.preferredContentSizeCategory == .large)
+        #expect(session.lines.last?.contains("text size changes to large") == true)
+        session.handle(Array("a".utf8), at: 0.3)
+        #expect(session.player.window.preferredContentSizeCategory == .accessibilityLarge)
+        session.handle(Array("r".utf8), at: 0.4)
+        #expect(session.player.window.effectiveLayoutDirection == .rightToLeft)
+        #expect(session.lines.last == "    0.400  layout changes to right to left")
+        #expect(session.screen(size: TerminalSize(rows: 24, columns: 80)).contains("RTL"))
+        #expect(!session.quit)
+        session.handle([3], at: 0.5)
+        #expect(session.quit)
+    }
+
+    @Test("The transcript scrolls under the picture; a small terminal gets a message, not a picture")
+    func layout() throws {
+        let session = try Self.session()
+        for index in 0..<10 { session.handle(Array("r".utf8), at: Double(index)) }
+        let rows = Self.screenRows(session.screen(size: TerminalSize(rows: 26, columns: 50)))
+        #expect(rows.count == 26)
+        #expect(rows[0].contains("q quit"))
+        #expect(rows[23...].allSatisfy { $0.contains("layout changes") })
+        #expect(rows[25].contains("9.000"))
+        let small = session.screen(size: TerminalSize(rows: 20, columns: 30))
+        #expect(small.contains("The terminal is 30×20"))
+        #expect(!small.contains("q quit"))
+        #expect(session.screen(size: TerminalSize(rows: 24, columns: 39)).contains("needs at least 40×24"))
+    }
+}

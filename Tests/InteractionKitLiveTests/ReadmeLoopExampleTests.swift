@@ -1,0 +1,40 @@
+import Testing
+import InteractionKitLinux
+import InteractionKitLive
+
+// The README's "Driving it from a real event loop" example, as written.
+@MainActor
+func runTouchscreen(_ path: String, window: Window) throws {
+    let loop = LiveRunLoop(window: window)          // CLOCK_MONOTONIC, from the window's time on
+    let reader = try EvdevTouchReader(path: path, windowSize: window.bounds.size)
+    loop.watch(reader.fileDescriptor) { _ in
+        do {
+            let batch = try reader.readAvailable(now: loop.now)
+            for input in batch.samples { window.send(input) }
+            if batch.reachedEnd { loop.stop() }
+        } catch {
+            print(error)                            // e.g. the device was unplugged (ENODEV)
+            loop.stop()
+        }
+    }
+    // Your display connection and wake-up pipe go here too: loop.watch(fd) { … }
+    loop.afterEachTurn = { /* redraw, e.g. from window.largeContentViewerPresentation */ }
+    try loop.run()                                  // sleeps until input or window.nextTimerDeadline
+}
+
+/// The README's run-loop example compiles, and reports a device it cannot open as an error.
+@Suite("README: driving it from a real event loop")
+@MainActor
+struct ReadmeLoopExampleTests {
+    @Test("The example throws a clear error for a device that is not there")
+    func missingDevice() {
+        do {
+            try runTouchscreen("/nonexistent/event3", window: Window(frame: Rect(x: 0, y: 0, width: 390, height: 844)))
+            Issue.record("expected an error")
+        } catch let error as EvdevError {
+            #expect(error.kind == .cannotOpen)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}

@@ -46,12 +46,32 @@ public struct GestureScript: Hashable, Sendable {
 
     /// A recognizer the script's `surface` line can put on a full-window view.
     public enum SurfaceRecognizer: String, Hashable, Sendable, CaseIterable {
-        /// A `TapGestureRecognizer`, logged as `tap`.
+        /// A `TapGestureRecognizer`, logged as `tap`; it requires `double-tap` to fail when both are there.
         case tap
+        /// A `TapGestureRecognizer` of two taps, logged as `double-tap`.
+        case doubleTap = "double-tap"
+        /// A `TapGestureRecognizer` of two fingers, logged as `two-finger-tap`.
+        case twoFingerTap = "two-finger-tap"
         /// A `LongPressGestureRecognizer`, logged as `long-press`.
         case longPress = "long-press"
         /// A `PanGestureRecognizer`, logged as `pan`.
         case pan
+        /// A `PanGestureRecognizer` of at least two fingers, logged as `two-finger-pan`.
+        case twoFingerPan = "two-finger-pan"
+        /// A `SwipeGestureRecognizer` in any direction, logged as `swipe`.
+        case swipe
+        /// A `PinchGestureRecognizer`, logged as `pinch` (transcripts give its scale).
+        case pinch
+        /// A `RotationGestureRecognizer`, logged as `rotation` (transcripts give its rotation).
+        case rotation
+        /// A `ScreenEdgePanGestureRecognizer` from all edges, logged as `edge-pan`.
+        case edgePan = "edge-pan"
+
+        /// Every name, as a sentence's list: "tap, double-tap, … or edge-pan".
+        static var names: String {
+            let all = allCases.map(\.rawValue)
+            return all.dropLast().joined(separator: ", ") + " or " + all.last!
+        }
     }
 
     /// Where a touch goes: a point in window coordinates, or the centre of a tab.

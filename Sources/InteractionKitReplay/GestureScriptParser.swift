@@ -14,7 +14,9 @@ import InteractionKitLinux
 /// tabbar Home Search "Now Playing"    # a standalone tab bar, 49 points high, at the bottom
 /// disable Search                      # disable tabs by title
 /// select Home                         # the tab selected at the start
-/// surface tap long-press pan          # a full-window view with these recognizers
+/// surface tap long-press pan          # a full-window view with these recognizers:
+///                                     # tap double-tap two-finger-tap long-press pan
+///                                     # two-finger-pan swipe pinch rotation edge-pan
 /// ```
 ///
 /// Then gesture lines, in time order:
@@ -25,6 +27,7 @@ import InteractionKitLinux
 /// move @"Now Playing"  # or `move X Y`
 /// up                   # or `cancel`; either may name where: `up @Settings`
 /// down 10 10 id 1      # `id N` at the end of a touch line picks touch N (0…9999)
+/// move 140 400 id 1 and 260 400 id 2   # several fingers at one instant (also `down`, `up`, `cancel`)
 /// content-size large   # the text size may change mid-gesture
 /// evemu "drag.events" desc "device.desc"   # replay a touchscreen recording
 /// ```
@@ -415,7 +418,7 @@ private struct ParseState {
         var recognizers: [GestureScript.SurfaceRecognizer] = []
         while let token = line.next() {
             guard let recognizer = GestureScript.SurfaceRecognizer(rawValue: token.text), token.kind == .word else {
-                line.fail(at: token.column, "unknown recognizer '\(token.text)'; expected tap, long-press or pan")
+                line.fail(at: token.column, "unknown recognizer '\(token.text)'; expected \(GestureScript.SurfaceRecognizer.names)")
                 return
             }
             guard !recognizers.contains(recognizer) else {
@@ -446,50 +449,69 @@ private struct ParseState {
     }
 
     mutating func parseTouch(_ name: String, _ line: inout LineReader) {
-        let commandColumn = line.tokens[0].column
+        // `and` joins fingers that move at one instant: `move 1 2 id 1 and 3 4 id 2`.
+        var seen: Set<Int> = []
+        repeat {
+            guard parseTouchGroup(name, &line, seen: &seen) else { return }
+            guard let next = line.peek(), next.kind == .word, next.text == "and" else { break }
+            line.index += 1
+        } while true
+        _ = line.finish()
+    }
+
+    /// One finger of a touch line: `[TARGET] [id N]`; false after an error.
+    mutating func parseTouchGroup(_ name: String, _ line: inout LineReader, seen: inout Set<Int>) -> Bool {
+        let commandColumn = seen.isEmpty ? line.tokens[0].column : line.peek()?.column ?? line.endColumn
         var target: GestureScript.Target?
-        if let next = line.peek(), !(next.kind == .word && next.text == "id") {
-            guard let parsed = parseTarget(&line) else { return }
+        if let next = line.peek(), !(next.kind == .word && (next.text == "id" || next.text == "and")) {
+            guard let parsed = parseTarget(&line) else { return false }
             target = parsed
         }
         var id = 0
         if let next = line.peek(), next.kind == .word, next.text == "id" {
             line.index += 1
-            guard let parsed = line.touchID() else { return }
+            guard let parsed = line.touchID() else { return false }
             id = parsed
         }
-        guard line.finish() else { return }
+        if let next = line.peek(), !(next.kind == .word && next.text == "and") {
+            return line.finish()
+        }
+        guard seen.insert(id).inserted else {
+            line.fail(at: commandColumn, "touch \(id) is named twice on this line")
+            return false
+        }
         switch name {
         case "down":
             guard let target else {
                 line.fail(at: line.endColumn, "expected where the finger goes down: X Y, or @Tab")
-                return
+                return false
             }
             guard !touchesDown.contains(id) else {
                 line.fail(at: commandColumn, "touch \(id) is already down; lift it first or use another id")
-                return
+                return false
             }
             touchesDown.insert(id)
             steps.append(GestureScript.Step(line: line.line, action: .down(id: id, at: target)))
         case "move":
             guard let target else {
                 line.fail(at: line.endColumn, "expected where the finger moves to: X Y, or @Tab")
-                return
+                return false
             }
             guard touchesDown.contains(id) else {
                 line.fail(at: commandColumn, "touch \(id) is not down; add a 'down' line first")
-                return
+                return false
             }
             steps.append(GestureScript.Step(line: line.line, action: .move(id: id, to: target)))
         default:
             guard touchesDown.contains(id) else {
                 line.fail(at: commandColumn, "touch \(id) is not down, so it cannot \(name == "up" ? "lift" : "be cancelled")")
-                return
+                return false
             }
             touchesDown.remove(id)
             let action: GestureScript.Action = name == "up" ? .up(id: id, at: target) : .cancel(id: id, at: target)
             steps.append(GestureScript.Step(line: line.line, action: action))
         }
+        return true
     }
 
     mutating func parseTarget(_ line: inout LineReader) -> GestureScript.Target? {

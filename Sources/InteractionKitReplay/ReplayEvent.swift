@@ -7,11 +7,19 @@ public struct ReplayEvent: Hashable, Sendable {
     public var time: Double
     /// What happened.
     public var kind: Kind
+    /// For a pinch or rotation gesture event: its scale or rotation then; nil otherwise.
+    public var measure: GestureMeasure?
 
     /// Creates an event.
     public init(time: Double, kind: Kind) {
+        self.init(time: time, kind: kind, measure: nil)
+    }
+
+    /// Creates an event with a gesture's measure.
+    public init(time: Double, kind: Kind, measure: GestureMeasure?) {
         self.time = time
         self.kind = kind
+        self.measure = measure
     }
 
     /// What happened.
@@ -33,6 +41,14 @@ public struct ReplayEvent: Hashable, Sendable {
         /// The window refused a sample (a recording's quirk; scripts are validated).
         case rejected(TouchInputError)
     }
+}
+
+/// What a two-finger gesture measured when it changed state.
+public enum GestureMeasure: Hashable, Sendable {
+    /// A pinch's `scale`.
+    case scale(Double)
+    /// A rotation's `rotation`, in radians, clockwise positive.
+    case rotation(Double)
 }
 
 /// A picture of the scene taken after a given event.

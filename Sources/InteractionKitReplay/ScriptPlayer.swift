@@ -47,6 +47,7 @@ public final class ScriptPlayer {
     private var framesLeftOut = 0
     private var snapshotElements = 0
     private let selectionRecorder = SelectionRecorder()
+    private let surfaceDelegate = SurfaceDelegate()
     private var clock = 0.0
     /// The fingers down, in the order they went down, as the player sent them.
     private var fingers: [TouchSnapshot] = []
@@ -241,6 +242,37 @@ public final class ScriptPlayer {
 
     // MARK: Observation
 
+    /// The recognizer a `surface` name stands for.
+    static func makeSurfaceRecognizer(_ kind: GestureScript.SurfaceRecognizer) -> GestureRecognizer {
+        switch kind {
+        case .tap: return TapGestureRecognizer()
+        case .doubleTap:
+            let tap = TapGestureRecognizer()
+            tap.numberOfTapsRequired = 2
+            return tap
+        case .twoFingerTap:
+            let tap = TapGestureRecognizer()
+            tap.numberOfTouchesRequired = 2
+            return tap
+        case .longPress: return LongPressGestureRecognizer()
+        case .pan: return PanGestureRecognizer()
+        case .twoFingerPan:
+            let pan = PanGestureRecognizer()
+            pan.minimumNumberOfTouches = 2
+            return pan
+        case .swipe:
+            let swipe = SwipeGestureRecognizer()
+            swipe.direction = [.left, .right, .up, .down]
+            return swipe
+        case .pinch: return PinchGestureRecognizer()
+        case .rotation: return RotationGestureRecognizer()
+        case .edgePan:
+            let edgePan = ScreenEdgePanGestureRecognizer()
+            edgePan.edges = .all
+            return edgePan
+        }
+    }
+
     private func observe() {
         if let tabBar {
             watch(tabBar.largeContentViewerInteraction.gestureRecognizerForExclusionRelationship, as: "large-content-viewer")
@@ -251,16 +283,18 @@ public final class ScriptPlayer {
             tabBar.delegate = selectionRecorder
         }
         if let surface {
+            var built: [(GestureScript.SurfaceRecognizer, GestureRecognizer)] = []
             for kind in script.scene.surfaceRecognizers {
-                let recognizer: GestureRecognizer
-                switch kind {
-                case .tap: recognizer = TapGestureRecognizer()
-                case .longPress: recognizer = LongPressGestureRecognizer()
-                case .pan: recognizer = PanGestureRecognizer()
-                }
+                let recognizer = Self.makeSurfaceRecognizer(kind)
                 recognizer.name = kind.rawValue
+                // Surface recognizers recognize simultaneously with each other (contract §9).
+                recognizer.delegate = surfaceDelegate
                 surface.addGestureRecognizer(recognizer)
                 watch(recognizer, as: kind.rawValue)
+                built.append((kind, recognizer))
+            }
+            if let tap = built.first(where: { $0.0 == .tap })?.1, let double = built.first(where: { $0.0 == .doubleTap })?.1 {
+                tap.require(toFail: double)
             }
         }
         window.addLargeContentViewerObserver { [weak self] presentation in
@@ -279,16 +313,24 @@ public final class ScriptPlayer {
         let index = gestureStates.count
         let countsOn: GestureRecognizer.State = recognizer.isContinuous ? .began : .ended
         gestureStates.append(GestureSnapshot(name: name, lastState: nil, recognizedCount: 0))
-        recognizer.addStateObserver { [weak self] _, _, state in
+        recognizer.addStateObserver { [weak self] recognizer, _, state in
             guard let self, state != .possible else { return }
             self.gestureStates[index].lastState = state
             if state == countsOn { self.gestureStates[index].recognizedCount += 1 }
-            self.record(.gesture(name: name, state: state))
+            self.record(.gesture(name: name, state: state), measure: Self.measure(of: recognizer, in: state))
         }
     }
 
-    private func record(_ kind: ReplayEvent.Kind) {
-        events.append(ReplayEvent(time: window.currentTime, kind: kind))
+    /// A pinch's scale or a rotation's rotation, for its began, changed and ended events.
+    private static func measure(of recognizer: GestureRecognizer, in state: GestureRecognizer.State) -> GestureMeasure? {
+        guard state == .began || state == .changed || state == .ended else { return nil }
+        if let pinch = recognizer as? PinchGestureRecognizer { return .scale(pinch.scale) }
+        if let rotation = recognizer as? RotationGestureRecognizer { return .rotation(rotation.rotation) }
+        return nil
+    }
+
+    private func record(_ kind: ReplayEvent.Kind, measure: GestureMeasure? = nil) {
+        events.append(ReplayEvent(time: window.currentTime, kind: kind, measure: measure))
     }
 
     /// Takes a picture, unless the replay already keeps as many as its budgets allow.
@@ -396,5 +438,15 @@ private final class SelectionRecorder: TabBarDelegate {
 
     func tabBar(_ tabBar: TabBar, didSelect item: TabBarItem) {
         onSelect?(item)
+    }
+}
+
+/// Lets the surface's recognizers recognize together (contract §9); others keep the default.
+@MainActor
+private final class SurfaceDelegate: GestureRecognizerDelegate {
+    func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool {
+        other.delegate === self
     }
 }

@@ -58,6 +58,11 @@ public enum TranscriptFormatter {
             ]
         case .gesture(let name, let state):
             fields += [("event", quoted("gesture")), ("name", quoted(name)), ("state", quoted(state.description))]
+            switch event.measure {
+            case .scale(let scale): fields.append(("scale", NumberFormatting.json(scale, decimals: 4)))
+            case .rotation(let radians): fields.append(("rotation", NumberFormatting.json(radians, decimals: 4)))
+            case nil: break
+            }
         case .hudShow(let title, let image):
             fields += [
                 ("event", quoted("hud.show")), ("title", title.map(quoted) ?? "null"),
@@ -245,9 +250,9 @@ public enum TranscriptFormatter {
     /// transcript leaves out (a gesture's `changed`: the touch lines tell it).
     /// What a live display prints as events happen.
     public static func textLine(_ event: ReplayEvent, listsAllMoves: Bool = true) -> String? {
-        if case .gesture(_, .changed) = event.kind { return nil }
+        if case .gesture(_, .changed) = event.kind, event.measure == nil { return nil }
         return "  " + NumberFormatting.fixed(event.time, decimals: 3).leftPadded(to: 7) + "  "
-            + describe(event.kind, listsAllMoves: listsAllMoves)
+            + describe(event.kind, listsAllMoves: listsAllMoves) + measured(event.measure)
     }
 
     /// The transcript's opening: the script's name and its scene, ending in a blank line.
@@ -301,6 +306,20 @@ public enum TranscriptFormatter {
             hidden.formUnion(indices.dropFirst().dropLast())
         }
         return hidden
+    }
+
+    /// A pinch's scale or a rotation's turn, readably: " (scale 1.25×)", " (rotation 15.0° clockwise)".
+    private static func measured(_ measure: GestureMeasure?) -> String {
+        switch measure {
+        case .scale(let scale):
+            return " (scale \(NumberFormatting.fixed(scale, decimals: 3))×)"
+        case .rotation(let radians):
+            let degrees = radians * 180 / Double.pi
+            let way = degrees > 0 ? " clockwise" : degrees < 0 ? " counterclockwise" : ""
+            return " (rotation \(NumberFormatting.fixed(abs(degrees), decimals: 1))°\(way))"
+        case nil:
+            return ""
+        }
     }
 
     private static func describe(_ kind: ReplayEvent.Kind, listsAllMoves: Bool) -> String {

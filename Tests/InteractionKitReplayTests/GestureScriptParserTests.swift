@@ -174,7 +174,8 @@ struct GestureScriptParserTests {
             + "accessibility-extra-large, accessibility-extra-extra-large, accessibility-extra-extra-extra-large")
         #expect(first("layout up") == "1:8: unknown layout 'up'; expected 'ltr' or 'rtl'")
         #expect(first("tabbar A A") == "1:10: the tab 'A' is listed twice; titles must be distinct")
-        #expect(first("surface swipe") == "1:9: unknown recognizer 'swipe'; expected tap, long-press or pan")
+        #expect(first("surface flick") == "1:9: unknown recognizer 'flick'; expected tap, double-tap, two-finger-tap, "
+            + "long-press, pan, two-finger-pan, swipe, pinch, rotation or edge-pan")
     }
 
     @Test("Every error is reported, each with its line, and the file name in front")

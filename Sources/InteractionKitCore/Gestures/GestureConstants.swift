@@ -20,4 +20,36 @@ public enum GestureConstants {
     public static let multiTapAllowableDistance = 45.0
     /// How far back a velocity estimate looks, in seconds (Flutter's and Android's trackers use 100 ms).
     public static let velocityHorizon = 0.1
+
+    /// How far, in points, a swipe's fingers must travel along its direction to recognize.
+    ///
+    /// UIKit's `_minimumPrimaryMovement` default (50), as the decompiled
+    /// `BKSwipeGestureRecognizer` (BookKit's copy of `UISwipeGestureRecognizer`,
+    /// same instance variables) sets it; UIKit's own initializer was not found.
+    public static let swipeMinimumDistance = 50.0
+    /// How long, in seconds from the first finger down, a swipe may take to
+    /// travel `swipeMinimumDistance`; slower is a crawl, and fails.
+    ///
+    /// UIKit's `_maximumDuration` default (0.5 s), from the same source as
+    /// `swipeMinimumDistance`.
+    public static let swipeMaximumDuration = 0.5
+    /// How far, in points, a swipe's fingers may stray from its axis (or go
+    /// backwards along it) before it fails.
+    ///
+    /// An estimate: UIKit allows 200 points at first and shrinks the
+    /// allowance as time passes (`_maximumSecondaryMovement`,
+    /// `_rateOfMaximumMovementDecay`), which is not modelled; 30 points keeps a
+    /// swipe within about 31° of its axis when it recognizes.
+    public static let swipeMaximumDeviation = 30.0
+    /// How much, in points, the distance between a pinch's two fingers must
+    /// change before it begins. An estimate (UIKit's threshold is not documented).
+    public static let pinchMinimumDistanceChange = 8.0
+    /// How far, in radians, the line through a rotation's two fingers must turn
+    /// before it begins: π/18 (10°). An estimate (UIKit's threshold is not documented).
+    public static let rotationMinimumAngle = Double.pi / 18
+    /// How close, in points, to a window edge a touch must start for a screen-edge pan.
+    ///
+    /// UIKit does not document it (`_UIScreenEdgePanRecognizerEdgeSettings.edgeRegionSize`
+    /// holds it); the contract fixes 20 points.
+    public static let screenEdgeRegion = 20.0
 }

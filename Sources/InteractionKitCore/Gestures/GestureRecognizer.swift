@@ -378,6 +378,12 @@ open class GestureRecognizer: TimerTarget {
         return Point(x: x / Double(count), y: y / Double(count))
     }
 
+    /// Sets where `location(in:)` reads while no touch is tracked (a hover
+    /// recognizer follows a pointer, not touches).
+    func rememberLocation(_ point: Point) {
+        lastCentroid = point
+    }
+
     /// Whether any tracked touch has not lifted or been cancelled yet.
     var hasTouchStillDown: Bool {
         trackedTouches.contains { $0.phase != .ended && $0.phase != .cancelled }

@@ -1,10 +1,20 @@
 /// Recognizes fingers dragging across the screen (continuous).
 ///
-/// It begins once the centroid of its fingers has moved
-/// `GestureConstants.panMinimumDistance` (10 points) from where they went
-/// down; each later move is `changed`; lifting the last finger ends it.
+/// - **Begins** once at least `minimumNumberOfTouches` fingers are down and
+///   their centroid has moved `GestureConstants.panMinimumDistance` (10
+///   points) since there were that many; fewer fingers never begin it.
+/// - **Changes** on each later move.
+/// - **Ends** when the last finger lifts, or when a finger lifts and fewer
+///   than `minimumNumberOfTouches` remain.
+/// - **Fails** when the fingers lift before it began, or when more than
+///   `maximumNumberOfTouches` are down before it began; once it has begun,
+///   fingers beyond the maximum are ignored. A cancelled touch cancels it.
+///
 /// `translation(in:)` measures from where the fingers went down, and stays
 /// continuous when fingers are added or lifted.
+///
+/// The state machine, on the shared table (`GestureStateMachine`):
+/// `possible → began → changed* → ended | cancelled`, or `possible → failed`.
 open class PanGestureRecognizer: GestureRecognizer {
     /// The fewest fingers that may pan; 1 by default.
     public var minimumNumberOfTouches = 1
@@ -42,7 +52,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         origin = lastCentroid
     }
 
-    /// The speed of the fingers, in points per second, from the last two samples.
+    /// The speed of the fingers, in points per second: least squares over the last 100 ms of translation.
     public func velocity(in view: View?) -> Point { tracker.velocity }
 
     /// Notes where the fingers are; too many fingers fails a pan that has not begun.
@@ -57,15 +67,21 @@ open class PanGestureRecognizer: GestureRecognizer {
         if numberOfTouches == 1 { tracker.add(translation(in: nil), at: touch.timestamp) }
     }
 
-    /// Begins after enough movement, then reports each move as `changed`.
+    /// Begins after enough movement of enough fingers, then reports each move as `changed`.
     override open func touchMoved(_ touch: Touch, with event: Event) {
+        if state == .possible && numberOfTouches < minimumNumberOfTouches {
+            // Too few fingers to pan: their movement does not count towards beginning.
+            carried = .zero
+            origin = nil
+            rebase(excluding: nil)
+            tracker.reset()
+            return
+        }
         lastCentroid = centroidInWindow
         tracker.add(translation(in: nil), at: touch.timestamp)
         switch state {
         case .possible:
-            let moved = translation(in: nil)
-            if numberOfTouches >= minimumNumberOfTouches
-                && Point.zero.distance(to: moved) >= GestureConstants.panMinimumDistance {
+            if Point.zero.distance(to: translation(in: nil)) >= GestureConstants.panMinimumDistance {
                 transition(to: .began)
             }
         case .began, .changed:
@@ -75,15 +91,17 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    /// Lifting the last finger ends a pan in progress and fails one that never began.
+    /// Lifting the last finger ends a pan in progress and fails one that never
+    /// began; a pan in progress also ends when too few fingers remain.
     override open func touchEnded(_ touch: Touch, with event: Event) {
-        guard numberOfTouches == 1 else {
+        let remaining = numberOfTouches - 1
+        guard remaining == 0 || (state.isInProgress && remaining < minimumNumberOfTouches) else {
             rebase(excluding: touch.id)
             return
         }
         // The lift sample is the gesture's last position: translation at
         // `ended` includes it, as `location(in:)` does (rule G7).
-        lastCentroid = touch.location
+        lastCentroid = centroidInWindow
         tracker.add(translation(in: nil), at: touch.timestamp)
         if state.isInProgress {
             transition(to: .ended)

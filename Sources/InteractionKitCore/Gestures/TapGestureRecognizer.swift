@@ -6,6 +6,10 @@
 /// `GestureConstants.multiTapInterval` for the next one, near the first,
 /// and fails if it does not come. The last tap's lift ends it. There is no
 /// limit on how long a finger may rest before it lifts.
+///
+/// Discrete: `possible → ended` (the last tap's lift) or `possible → failed`
+/// (moved too far, a late or distant next tap, a finger too few, or more
+/// fingers than `numberOfTouchesRequired` down at once, rule G9).
 open class TapGestureRecognizer: GestureRecognizer {
     /// How many taps make the gesture; 1 by default.
     public var numberOfTapsRequired = 1
@@ -25,7 +29,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         cancelTimer(nextTapTimer)
         nextTapTimer = nil
         isAwaitingFurtherTouches = false
-        if let first = firstTapLocation,
+        // A later tap must land near the first; the fingers of one tap may be anywhere.
+        if tapsCompleted > 0, fingersInThisTap == 0, let first = firstTapLocation,
            !(touch.location.distance(to: first) <= GestureConstants.multiTapAllowableDistance) {
             transition(to: .failed)
             return

@@ -1,0 +1,82 @@
+/// Recognizes two fingers turning around each other (continuous).
+///
+/// - **Begins** once two fingers are down and the line through them has
+///   turned by `GestureConstants.rotationMinimumAngle` (10°) since the
+///   second came down.
+/// - **Changes** on each move of either finger.
+/// - **Ends** when the last finger lifts; a finger lifted and put down again
+///   meanwhile is no jump (the measure is rebased, as a pan's translation is).
+/// - **Fails** when every finger lifts before it began, or when a third
+///   finger comes down before it began (a rotation is two fingers); once it
+///   has begun, extra fingers are ignored (rule G9). A cancelled touch
+///   cancels it.
+///
+/// `rotation` is in radians, measured from the angle of the line through the
+/// fingers when the second came down, positive clockwise on screen (y points
+/// down), and unwrapped: two full turns read 4π, not 0. It is not reset when
+/// the gesture begins, as in UIKit.
+///
+/// The state machine, on the shared table (`GestureStateMachine`):
+/// `possible → began` (turned enough) `→ changed* → ended | cancelled`,
+/// or `possible → failed`.
+open class RotationGestureRecognizer: GestureRecognizer {
+    private var pair = FingerPair()
+    /// Rotation samples, for `velocity`.
+    private var tracker = VelocityTracker()
+
+    /// Rotations are continuous.
+    override open var isContinuous: Bool { true }
+
+    /// The turn since the second finger came down, in radians, clockwise positive; 0 before that.
+    public var rotation: Double { pair.rotation }
+
+    /// How fast `rotation` changes, in radians per second (least squares over the last 100 ms).
+    public var velocity: Double { tracker.velocity.x }
+
+    /// Pairs the second finger; a third fails a rotation that has not begun and is ignored by one that has.
+    override open func touchBegan(_ touch: Touch, with event: Event) {
+        if pair.isPaired {
+            if state == .possible { transition(to: .failed) } else { ignore(touch) }
+            return
+        }
+        pair.rebase(trackedTouches)
+        if pair.isPaired { tracker.add(Point(x: rotation, y: 0), at: touch.timestamp) }
+    }
+
+    /// Measures the pair; begins once it turned enough, then reports `changed`.
+    override open func touchMoved(_ touch: Touch, with event: Event) {
+        guard pair.update(trackedTouches) else { return }
+        tracker.add(Point(x: rotation, y: 0), at: touch.timestamp)
+        switch state {
+        case .possible:
+            if abs(pair.rotationSinceBase) >= GestureConstants.rotationMinimumAngle {
+                transition(to: .began)
+            }
+        case .began, .changed:
+            transition(to: .changed)
+        case .ended, .cancelled, .failed:
+            break
+        }
+    }
+
+    /// The last finger lifting ends (or fails) the rotation; an earlier one unpairs it until another comes down.
+    override open func touchEnded(_ touch: Touch, with event: Event) {
+        if pair.update(trackedTouches) { tracker.add(Point(x: rotation, y: 0), at: touch.timestamp) }
+        guard numberOfTouches == 1 else {
+            pair.rebase(trackedTouches, excluding: touch.id)
+            return
+        }
+        if state.isInProgress {
+            transition(to: .ended)
+        } else if state == .possible {
+            transition(to: .failed)
+        }
+    }
+
+    /// Rotation back to 0.
+    override open func reset() {
+        super.reset()
+        pair.reset()
+        tracker.reset()
+    }
+}

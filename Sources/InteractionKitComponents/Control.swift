@@ -194,7 +194,7 @@ open class Control: View, LargeContentViewerActivatable {
     /// Refuses an ancestor's one-finger single tap, so the control gets the tap (C6).
     override open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard let tap = recognizer as? TapGestureRecognizer, recognizer.view !== self else { return true }
-        return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouches <= 1)
+        return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1)
     }
 
     /// A disabled control takes no touches: hit testing passes through it, as in UIKit.

@@ -362,8 +362,6 @@ public enum TranscriptFormatter {
         case ("large-content-viewer", .ended): "the finger lifted: the viewer ends on what is under it"
         case ("large-content-viewer", .cancelled): "the gesture was called off: nothing is selected"
         case ("large-content-viewer", .failed): "not a large-content gesture"
-        case ("tab-bar.tap", .ended): "a tap on the tab bar"
-        case ("tab-bar.tap", .failed): "not a tap"
         case (_, .changed): nil
         default: nil
         }

@@ -134,8 +134,9 @@ struct ConnectionTests {
             let registry = Thread {
                 do {
                     let connection = try DBusConnection.connect(to: address)
-                    connection.methodCallHandler = { call in
-                        guard call.member == "Embed", let sender = call.sender else { return .unknownMethod }
+                    // Weak: the connection keeps its handler.
+                    connection.methodCallHandler = { [weak connection] call in
+                        guard let connection, call.member == "Embed", let sender = call.sender else { return .unknownMethod }
                         do {
                             _ = try connection.call(.methodCall(
                                 path: calculatorPath, interface: "org.freedesktop.DBus.Properties", member: "Set",

@@ -7,12 +7,16 @@ let hello = DBusMessage(
     member: "Hello", destination: "org.freedesktop.DBus")
 
 /// A method call that uses every header field a caller sets and a body with padding inside.
-let richCall = DBusMessage(
-    kind: .methodCall, flags: [.noAutoStart], serial: 0x0102_0304, path: path("/org/a11y/atspi/accessible/root"),
-    interface: "org.a11y.atspi.Accessible", member: "GetChildAtIndex", destination: ":1.7", sender: ":1.9",
-    unixFDCount: 0,
-    body: [.int32(2), .structure([.string("x"), .objectPath(.root)]), .double(0.5),
-           .dictionary(key: .string, value: .variant, [(.string("k"), .variant(.boolean(true)))])])
+/// Computed, not a stored global: LeakSanitizer cannot see through a lazy
+/// global's storage and reports the body's indirect enum boxes as leaks.
+var richCall: DBusMessage {
+    DBusMessage(
+        kind: .methodCall, flags: [.noAutoStart], serial: 0x0102_0304, path: path("/org/a11y/atspi/accessible/root"),
+        interface: "org.a11y.atspi.Accessible", member: "GetChildAtIndex", destination: ":1.7", sender: ":1.9",
+        unixFDCount: 0,
+        body: [.int32(2), .structure([.string("x"), .objectPath(.root)]), .double(0.5),
+               .dictionary(key: .string, value: .variant, [(.string("k"), .variant(.boolean(true)))])])
+}
 
 @Suite("Messages: header layout, golden bytes and header rules")
 struct MessageTests {

@@ -3,26 +3,31 @@ import Testing
 
 @Suite("Round trips: what is marshalled unmarshals to the same values")
 struct RoundTripTests {
-    static let samples: [DBusValue] = [
-        .byte(0), .byte(255), .boolean(true), .boolean(false),
-        .int16(.min), .int16(.max), .uint16(.max), .int32(.min), .int32(.max), .uint32(.max),
-        .int64(.min), .int64(.max), .uint64(.max),
-        .double(-0.0), .double(.nan), .double(.infinity), .double(3.25), .double(.leastNonzeroMagnitude),
-        .string(""), .string("héllo 漢字 🙂"), .objectPath(.root), .objectPath(path("/org/a11y/atspi/accessible/root")),
-        .signature(.empty), .signature(signature("a{sv}(so)")), .unixFD(0), .unixFD(.max),
-        .array(of: .string, []), .array(of: .string, [.string("a"), .string("bc")]),
-        .array(of: .array(.int64), [.array(of: .int64, []), .array(of: .int64, [.int64(1)])]),
-        .structure([.byte(1), .uint64(2), .string("x")]),
-        .structure([.structure([.byte(1)]), .double(2)]),
-        .variant(.variant(.structure([.string("s"), .objectPath(.root)]))),
-        .dictionary(key: .string, value: .variant, [
-            (.string("a"), .variant(.uint32(1))), (.string("b"), .variant(.array(of: .byte, [.byte(1)]))),
-        ]),
-        .dictionary(key: .uint64, value: .array(.structure([.byte, .double])), [
-            (.uint64(9), .array(of: .structure([.byte, .double]), [.structure([.byte(3), .double(4)])])),
-        ]),
-        .array(of: .variant, [.variant(.byte(1)), .variant(.int64(2)), .variant(.string("three"))]),
-    ]
+    // Computed, not a stored global: LeakSanitizer cannot see through a lazy
+    // global's storage and reports the indirect enum's boxes as leaks.
+    static var samples: [DBusValue] {
+        [
+            .byte(0), .byte(255), .boolean(true), .boolean(false),
+            .int16(.min), .int16(.max), .uint16(.max), .int32(.min), .int32(.max), .uint32(.max),
+            .int64(.min), .int64(.max), .uint64(.max),
+            .double(-0.0), .double(.nan), .double(.infinity), .double(3.25), .double(.leastNonzeroMagnitude),
+            .string(""), .string("héllo 漢字 🙂"), .objectPath(.root), .objectPath(path("/org/a11y/atspi/accessible/root")),
+            .signature(.empty), .signature(signature("a{sv}(so)")), .unixFD(0), .unixFD(.max),
+            .array(of: .string, []), .array(of: .string, [.string("a"), .string("bc")]),
+            .array(of: .array(.int64), [.array(of: .int64, []), .array(of: .int64, [.int64(1)])]),
+            .structure([.byte(1), .uint64(2), .string("x")]),
+            .structure([.structure([.byte(1)]), .double(2)]),
+            .variant(.variant(.structure([.string("s"), .objectPath(.root)]))),
+            .dictionary(key: .string, value: .variant, [
+                (.string("a"), .variant(.uint32(1))), (.string("b"), .variant(.array(of: .byte, [.byte(1)]))),
+            ]),
+            .dictionary(key: .uint64, value: .array(.structure([.byte, .double])), [
+                (.uint64(9), .array(of: .structure([.byte, .double]), [.structure([.byte(3), .double(4)])])),
+            ]),
+            .array(of: .variant, [.variant(.byte(1)), .variant(.int64(2)), .variant(.string("three"))]),
+
+        ]
+    }
 
     @Test("Every sample round-trips alone and after a misaligning byte, in both byte orders",
           arguments: DBusByteOrder.allCases)

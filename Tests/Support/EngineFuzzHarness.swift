@@ -242,6 +242,10 @@ public final class EngineFuzzHarness {
             delegates.append(delegate)
             recognizer.delegate = delegate
         }
+        let number = recognizers.count
+        recognizer.addStateObserver { recognizer, from, to in
+            Self.trace?("recognizer \(number) \(type(of: recognizer)) \(from)→\(to) touches=\(recognizer.numberOfTouches)")
+        }
         views[target].addGestureRecognizer(recognizer)
         recognizers.append(recognizer)
     }

@@ -32,11 +32,15 @@ final class GestureArbiter {
             fail(recognizer)
             return false
         }
+        // Taken before anything calls out: delegates asked below may re-enter
+        // the engine (lift the fingers, fail or reset this recognizer), and
+        // what they leave decides, not what was asked.
+        let hadTouches = !recognizer.trackedTouches.isEmpty
         var blocked = false
         forEachCompetitor(of: recognizer) { other in
             if !blocked && other.state.isInProgress && blocks(other, recognizer) { blocked = true }
         }
-        if blocked {
+        guard !blocked, stillAsking(recognizer, hadTouches: hadTouches) else {
             fail(recognizer)
             return false
         }
@@ -45,23 +49,32 @@ final class GestureArbiter {
             fail(recognizer)
             return false
         case .pending:
+            guard stillAsking(recognizer, hadTouches: hadTouches) else {
+                fail(recognizer)
+                return false
+            }
             recognizer.pendingState = target
             if !waiting.contains(where: { $0 === recognizer }) { waiting.append(recognizer) }
             return false
         case .clear:
             break
         }
-        let hadTouches = !recognizer.trackedTouches.isEmpty
-        // The delegate may re-enter the engine (send a touch, disable the
-        // recognizer, remove it): what it left decides, not what was asked.
-        guard Self.viewsAllow(recognizer), recognizer.mayBegin(), recognizer.state == .possible, recognizer.isEnabled,
-              !hadTouches || !recognizer.trackedTouches.isEmpty else {
+        guard stillAsking(recognizer, hadTouches: hadTouches), Self.viewsAllow(recognizer), recognizer.mayBegin(),
+              stillAsking(recognizer, hadTouches: hadTouches),
+              // A continuous gesture cannot begin on fingers that have all lifted.
+              target != .began || !hadTouches || recognizer.hasTouchStillDown else {
             fail(recognizer)
             return false
         }
         stopWaiting(recognizer)
         recognizer.commit(target)
         return recognizer.state == target
+    }
+
+    /// Whether a recognizer can still take the move it asked for after a
+    /// call out: still `possible` and enabled, and still holding touches if it held any.
+    private func stillAsking(_ recognizer: GestureRecognizer, hadTouches: Bool) -> Bool {
+        recognizer.state == .possible && recognizer.isEnabled && (!hadTouches || !recognizer.trackedTouches.isEmpty)
     }
 
     /// Whether every view between each touch's hit view and the recognizer's
@@ -234,7 +247,14 @@ final class GestureArbiter {
                 waiting.remove(at: index)
                 continue
             }
-            switch requirementStatus(of: recognizer) {
+            let status = requirementStatus(of: recognizer)
+            // Delegates asked for the status may have moved this recognizer on.
+            guard recognizer.pendingState == target, recognizer.state == .possible else {
+                stopWaiting(recognizer)
+                index = 0
+                continue
+            }
+            switch status {
             case .pending:
                 index += 1
             case .recognized:

@@ -28,6 +28,9 @@ open class GestureRecognizer: TimerTarget {
     @exclusivity(unchecked) private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
     private var failureRequirements: [WeakRecognizer] = []
     private var isResetting = false
+    /// The clock this recognizer's timers were scheduled on (a window may
+    /// lose the view before a timer is cancelled).
+    private weak var timerScheduler: VirtualScheduler?
     /// How many commits of this recognizer are running (a callback may commit again).
     private var commitDepth = 0
 
@@ -118,7 +121,10 @@ open class GestureRecognizer: TimerTarget {
             if let arbiter = view?.window?.arbiter {
                 return arbiter.requestRecognition(of: self, as: newState)
             }
-            guard mayBegin() else {
+            // Outside a window there is no arbiter; the delegate may still
+            // re-enter, so what it leaves decides.
+            let hadTouches = !trackedTouches.isEmpty
+            guard mayBegin(), storedState == .possible, isEnabled, !hadTouches || !trackedTouches.isEmpty else {
                 commit(.failed)
                 return false
             }
@@ -399,7 +405,9 @@ open class GestureRecognizer: TimerTarget {
 
     /// Schedules `action` on the window's virtual clock; nil when not in a window.
     public func scheduleTimer(after delay: Double, _ action: @escaping @MainActor () -> Void) -> TimerToken? {
-        view?.window?.scheduler.schedule(after: delay, action)
+        guard let scheduler = view?.window?.scheduler else { return nil }
+        timerScheduler = scheduler
+        return scheduler.schedule(after: delay, action)
     }
 
     /// Schedules a call to this recognizer's `timerFired(_:)` on the window's
@@ -409,16 +417,22 @@ open class GestureRecognizer: TimerTarget {
     /// cancelled; cancel it in `reset()`. Unlike the closure form, this
     /// allocates nothing per timer.
     public func scheduleTimer(after delay: Double) -> TimerToken? {
-        view?.window?.scheduler.schedule(after: delay, firing: self as any TimerTarget)
+        guard let scheduler = view?.window?.scheduler else { return nil }
+        timerScheduler = scheduler
+        return scheduler.schedule(after: delay, firing: self as any TimerTarget)
     }
 
     /// Called when a timer scheduled with `scheduleTimer(after:)` fires; the default does nothing.
     open func timerFired(_ token: TimerToken) {}
 
     /// Cancels a timer scheduled with `scheduleTimer(after:_:)` or `scheduleTimer(after:)`.
+    ///
+    /// Works after the view left the window too: the timer is cancelled on
+    /// the clock it was scheduled on, so it cannot fire for a recognizer
+    /// that has moved on.
     public func cancelTimer(_ token: TimerToken?) {
         guard let token else { return }
-        view?.window?.scheduler.cancel(token)
+        timerScheduler?.cancel(token)
     }
 
     /// The window's current virtual time, or 0 when not in a window.

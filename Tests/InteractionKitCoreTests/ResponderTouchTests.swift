@@ -4,8 +4,12 @@ import InteractionKitTestSupport
 
 /// A view that logs its responder touches as "began 0" / "moved 0" / … lines.
 final class LoggingView: View {
-    var log: [String] = []
+    var log: [String] = [] {
+        didSet { if let last = log.last, log.count > oldValue.count { onLog?(last) } }
+    }
     var forwards = false
+    /// Called with each new line as it is logged.
+    var onLog: ((String) -> Void)?
 
     override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         log += touches.map { "began \($0.id)" }
@@ -180,5 +184,41 @@ struct ResponderTouchTests {
         #expect(pan.location(ofTouch: 1, in: view) == Point(x: 30, y: 40))
         #expect(pan.location(ofTouch: 2, in: nil).x.isNaN)
         #expect(pan.location(ofTouch: -1, in: nil).x.isNaN)
+    }
+}
+
+@Suite("The order of deliveries for one touch, as Design.md shows it")
+@MainActor
+struct DeliveryOrderTests {
+    @Test("Down, hold, move and lift on a view with a tap, a long press and a pan: the transcript in Design.md")
+    func transcript() {
+        let window = Window.phone()
+        let view = LoggingView(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        window.addSubview(view)
+        var lines: [String] = []
+        let tap = TapGestureRecognizer()
+        let press = LongPressGestureRecognizer()
+        let pan = PanGestureRecognizer()
+        for (recognizer, name) in [(tap, "tap"), (press, "long press"), (pan, "pan")] as [(GestureRecognizer, String)] {
+            recognizer.addStateObserver { recognizer, from, to in lines.append("\(format(recognizer.currentTime)) \(name) \(from)→\(to)") }
+            view.addGestureRecognizer(recognizer)
+        }
+        view.onLog = { entry in lines.append("\(format(window.currentTime)) view \(entry.split(separator: " ")[0])") }
+        window.down(100, 100, at: 0)
+        window.advanceTime(to: 0.6)
+        window.move(100, 150, at: 0.7)
+        window.up(100, 150, at: 0.8)
+        #expect(lines == [
+            "0.0 view began",
+            "0.5 long press possible→began",
+            "0.5 tap possible→failed",
+            "0.5 pan possible→failed",
+            "0.5 view cancelled",
+            "0.7 long press began→changed",
+            "0.8 long press changed→ended",
+            "0.8 tap failed→possible",
+            "0.8 long press ended→possible",
+            "0.8 pan failed→possible",
+        ])
     }
 }

@@ -191,6 +191,39 @@ struct ReentrancyTests {
         #expect(victim.state == .possible)
     }
 
+    @Test("A callback that lifts a finger and puts it down again with the same id, mid touch-down, leaves no phantom touch")
+    func sameIDAgain() {
+        let window = Window.phone()
+        let outer = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let inner = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(outer)
+        outer.addSubview(inner)
+        let hook = HookRecognizer()
+        let later = ManualRecognizer(continuous: true)
+        inner.addGestureRecognizer(hook)
+        outer.addGestureRecognizer(later)
+        hook.onBegan = {
+            hook.onBegan = nil
+            window.up(10, 10, at: 0)
+            window.down(10, 10, at: 0)
+        }
+        window.down(10, 10, at: 0)
+        #expect(window.activeTouchCount == 1)
+        #expect(later.numberOfTouches == 1)
+        window.up(10, 10, at: 0.1)
+        #expect(later.numberOfTouches == 0)
+        #expect(hook.numberOfTouches == 0)
+    }
+
+    @Test("A timer that puts a finger down before a sample with that id is dispatched makes the sample stale, not a duplicate")
+    func timerTakesTheID() {
+        let (window, _) = scene()
+        window.scheduler.schedule(after: 0.1) { window.down(5, 5, at: 0.1) }
+        let result = window.down(10, 10, at: 0.2)
+        #expect(result == .rejected(.touchAlreadyDown(id: 0)))
+        #expect(window.activeTouchCount == 1)
+    }
+
     @Test("An action that removes its recognizer stops the later actions from seeing a reset state")
     func actionsSeeTheirState() {
         let (window, view) = scene()

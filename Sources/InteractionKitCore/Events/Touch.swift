@@ -34,6 +34,9 @@ public struct Touch: Hashable {
     public var tapCount: Int
     /// What produced the touch.
     public var type: TouchType
+    /// Which touch-down this is, window-wide (a callback may end a touch and
+    /// start another with the same id at the same instant); 0 outside a window.
+    var serial: UInt64 = 0
 
     /// Creates a touch record.
     public init(

@@ -333,7 +333,7 @@ open class GestureRecognizer: TimerTarget {
 
     /// Stops tracking a touch: the recognizer gets no more of its samples.
     public func ignore(_ touch: Touch) {
-        guard let index = trackedTouches.firstIndex(where: { $0.id == touch.id }) else { return }
+        guard let index = trackedIndex(of: touch) else { return }
         trackedTouches.remove(at: index)
         resetIfDone()
     }
@@ -463,25 +463,28 @@ open class GestureRecognizer: TimerTarget {
     }
 
     /// The index of a tracked touch, found with a plain loop (no closure on the hot path).
-    private func trackedIndex(of id: Int) -> Int? {
+    /// The index of a tracked touch: the same finger (id) of the same
+    /// touch-down (serial), since a callback may end a touch and start
+    /// another with its id. A plain loop: no closure on the hot path.
+    private func trackedIndex(of touch: Touch) -> Int? {
         var index = 0
         let count = trackedTouches.count
         while index < count {
-            if trackedTouches[index].id == id { return index }
+            if trackedTouches[index].id == touch.id && trackedTouches[index].serial == touch.serial { return index }
             index += 1
         }
         return nil
     }
 
     func receiveMoved(_ touch: Touch, with event: Event) {
-        guard let index = trackedIndex(of: touch.id) else { return }
+        guard let index = trackedIndex(of: touch) else { return }
         trackedTouches[index] = touch
         guard isListening, touch.phase == .moved else { return }
         touchMoved(touch, with: event)
     }
 
     func receiveEnded(_ touch: Touch, with event: Event) {
-        guard let index = trackedIndex(of: touch.id) else { return }
+        guard let index = trackedIndex(of: touch) else { return }
         trackedTouches[index] = touch
         guard isListening else { return }
         if touch.phase == .cancelled {
@@ -493,8 +496,8 @@ open class GestureRecognizer: TimerTarget {
 
     /// Drops a touch that has ended; a recognizer waiting to begin with no
     /// touches left fails, and a finished one resets.
-    func forgetTouch(id: Int) {
-        guard let index = trackedIndex(of: id) else { return }
+    func forgetTouch(_ touch: Touch) {
+        guard let index = trackedIndex(of: touch) else { return }
         if trackedTouches.count == 1 { lastCentroid = trackedTouches[0].location }
         trackedTouches.remove(at: index)
         if trackedTouches.isEmpty {

@@ -15,6 +15,9 @@ public final class Window: View {
     // Exclusivity unchecked: searched on every sample (Bench, main sequence).
     /// The fingers that are down, in the order they went down.
     @exclusivity(unchecked) var activeTouches: [ActiveTouch] = []
+    /// The serial of the last touch that went down: records are told apart by
+    /// it, since a callback may end a touch and start another with its id.
+    var lastTouchSerial: UInt64 = 0
     /// Where and when the last finger lifted, and its tap count: the next
     /// touch's `tapCount` follows from it.
     var lastLift: (location: Point, time: Double, tapCount: Int)?
@@ -105,6 +108,9 @@ public final class Window: View {
         if let error = validate(input) { return .rejected(error) }
         let timestamp = input.timestamp.isFinite ? input.timestamp : currentTime
         scheduler.advance(to: timestamp)
+        // The timers that just fired may have re-entered (G4): a touch that
+        // went down or lifted meanwhile makes this sample stale.
+        if let error = validate(input) { return .rejected(error) }
         event.timestamp = currentTime
         switch input.phase {
         case .began:
@@ -154,7 +160,7 @@ public final class Window: View {
 
     private func beginTouch(_ input: TouchInput) {
         let hitView = hitTest(input.location, with: event)
-        let touch = Touch(
+        var touch = Touch(
             id: input.id, phase: .began, location: input.location, previousLocation: input.location,
             startLocation: input.location, timestamp: currentTime, startTimestamp: currentTime,
             view: hitView, tapCount: tapCount(at: input.location), type: input.type
@@ -177,8 +183,11 @@ public final class Window: View {
         } else {
             delivery = .none
         }
-        activeTouches.append(ActiveTouch(touch: touch, recognizers: recognizers, delivery: delivery))
-        for recognizer in recognizers where isDelivering(input.id, to: recognizer) {
+        lastTouchSerial &+= 1
+        let serial = lastTouchSerial
+        touch.serial = serial
+        activeTouches.append(ActiveTouch(touch: touch, recognizers: recognizers, delivery: delivery, serial: serial))
+        for recognizer in recognizers where isDelivering(serial, to: recognizer) {
             // A callback of an earlier recognizer may have taken this one out
             // of the touch (disabled, removed, abandoned): it must not record
             // a touch whose end it would never hear.
@@ -186,13 +195,14 @@ public final class Window: View {
         }
         // The view hears of the touch after its recognizers, as in UIKit; one
         // of them may have recognized and cancelled it meanwhile.
-        guard let index = activeTouchIndex(id: input.id), activeTouches[index].delivery == .beganDue else { return }
+        guard let index = activeTouchIndex(serial: serial), activeTouches[index].delivery == .beganDue else { return }
         activeTouches[index].delivery = .active
         deliverToView(.began, activeTouches[index].touch)
     }
 
     private func moveTouch(_ input: TouchInput) {
         guard let index = activeTouchIndex(id: input.id) else { return }
+        let serial = activeTouches[index].serial
         var touch = activeTouches[index].touch
         touch.phase = input.phase
         touch.previousLocation = touch.location
@@ -205,13 +215,16 @@ public final class Window: View {
         for recognizer in recognizers {
             recognizer.receiveMoved(touch, with: event)
         }
-        guard input.phase == .moved, let current = activeTouchIndex(id: input.id),
+        guard input.phase == .moved, let current = activeTouchIndex(serial: serial),
               activeTouches[current].delivery == .active else { return }
         deliverToView(.moved, activeTouches[current].touch)
     }
 
     private func endTouch(_ input: TouchInput) {
         guard let index = activeTouchIndex(id: input.id) else { return }
+        // Callbacks may end this touch and start another with the same id:
+        // the record is found again by its serial, never by the id.
+        let serial = activeTouches[index].serial
         var touch = activeTouches[index].touch
         touch.phase = input.phase
         touch.previousLocation = touch.location
@@ -222,18 +235,18 @@ public final class Window: View {
         for recognizer in recognizers {
             recognizer.receiveEnded(touch, with: event)
         }
-        if let current = activeTouchIndex(id: input.id) {
+        if let current = activeTouchIndex(serial: serial) {
             finishViewDelivery(of: activeTouches[current])
         }
         if input.phase == .ended {
             lastLift = (touch.location, currentTime, touch.tapCount)
         }
         // Recognizers reset only once the touch is no longer current.
-        if let current = activeTouchIndex(id: input.id) {
+        if let current = activeTouchIndex(serial: serial) {
             activeTouches.remove(at: current)
         }
         for recognizer in recognizers {
-            recognizer.forgetTouch(id: input.id)
+            recognizer.forgetTouch(touch)
         }
         settleViewDeliveries()
         recycle(recognizers)
@@ -263,9 +276,20 @@ public final class Window: View {
         return activeTouches[index]
     }
 
+    /// The index of the touch record with this serial, if it is still down.
+    func activeTouchIndex(serial: UInt64) -> Int? {
+        var index = 0
+        let count = activeTouches.count
+        while index < count {
+            if activeTouches[index].serial == serial { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// Whether a touch that is down is still delivered to a recognizer.
-    private func isDelivering(_ id: Int, to recognizer: GestureRecognizer) -> Bool {
-        guard let index = activeTouchIndex(id: id) else { return false }
+    private func isDelivering(_ serial: UInt64, to recognizer: GestureRecognizer) -> Bool {
+        guard let index = activeTouchIndex(serial: serial) else { return false }
         for candidate in activeTouches[index].recognizers where candidate === recognizer { return true }
         return false
     }
@@ -339,6 +363,7 @@ struct ActiveTouch {
     var touch: Touch
     var recognizers: [GestureRecognizer]
     var delivery: ViewDelivery
+    let serial: UInt64
 }
 
 /// How a touch's hit view hears of it (UIKit's responder touches).

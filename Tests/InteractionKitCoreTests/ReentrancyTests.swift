@@ -289,8 +289,8 @@ struct ReentrancyTests {
         let b = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
         window.addSubview(b)
         let pan = beganPan(on: b, in: window)
-        pan.addAction { recognizer in
-            if recognizer.state == .cancelled { b.addSubview(a) }
+        pan.addAction { [weak a, weak b] recognizer in
+            if recognizer.state == .cancelled, let a, let b { b.addSubview(a) }
         }
         a.addSubview(b)
         #expect(!(a.isDescendant(of: b) && b.isDescendant(of: a)))

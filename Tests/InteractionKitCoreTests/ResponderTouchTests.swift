@@ -203,7 +203,9 @@ struct DeliveryOrderTests {
             recognizer.addStateObserver { recognizer, from, to in lines.append("\(format(recognizer.currentTime)) \(name) \(from)→\(to)") }
             view.addGestureRecognizer(recognizer)
         }
-        view.onLog = { entry in lines.append("\(format(window.currentTime)) view \(entry.split(separator: " ")[0])") }
+        view.onLog = { [weak window] entry in
+            lines.append("\(format(window?.currentTime ?? -1)) view \(entry.split(separator: " ")[0])")
+        }
         window.down(100, 100, at: 0)
         window.advanceTime(to: 0.6)
         window.move(100, 150, at: 0.7)

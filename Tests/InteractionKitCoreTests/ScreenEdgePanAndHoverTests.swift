@@ -163,8 +163,8 @@ struct HoverGestureRecognizerTests {
     func reentrant() {
         let (window, _, recognizer, log, _) = scene()
         var nested = false
-        recognizer.addAction { recognizer in
-            guard recognizer.state == .began, !nested else { return }
+        recognizer.addAction { [weak window] recognizer in
+            guard recognizer.state == .began, !nested, let window else { return }
             nested = true
             window.send(HoverInput(location: Point(x: .nan, y: .nan), timestamp: 0.05))
             window.send(HoverInput(location: Point(x: 120, y: 120), timestamp: 0.06))

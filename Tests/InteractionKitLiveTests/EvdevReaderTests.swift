@@ -236,12 +236,14 @@ struct EvdevDeviceTests {
         let poller = FakePoller(clock: clock)
         let loop = LiveRunLoop(window: scene.window, clock: clock, poller: poller)
         var shownAt: Double?
-        scene.window.addLargeContentViewerObserver { presentation in
-            if presentation?.title == "Home" { shownAt = scene.window.currentTime }
+        // Weak and unowned captures: the window keeps its observers and the
+        // loop its handlers, so strong ones would be cycles.
+        scene.window.addLargeContentViewerObserver { [weak window = scene.window] presentation in
+            if presentation?.title == "Home" { shownAt = window?.currentTime }
         }
-        loop.watch(reader.fileDescriptor) { _ in
+        loop.watch(reader.fileDescriptor) { [unowned loop, weak window = scene.window] _ in
             let batch = try? reader.readAvailable(now: loop.now)
-            for input in batch?.samples ?? [] { scene.window.send(input) }
+            for input in batch?.samples ?? [] { window?.send(input) }
         }
         poller.script = [(51, { system.pipe.send(frame(at: 0, [(3, 0x39, 1), (3, 0x35, 39), (3, 0x36, 819)])) })]
         try loop.runOnce()

@@ -55,7 +55,8 @@ struct LiveRunLoopTests {
         let input = Pipe()
         defer { input.closeRead(); input.closeWrite() }
         var received: [(Double, UInt8)] = []
-        loop.watch(input.read) { descriptor in
+        // Unowned: the loop keeps its handlers, so a strong capture would be a cycle.
+        loop.watch(input.read) { [unowned loop] descriptor in
             var byte: UInt8 = 0
             _ = Glibc.read(descriptor, &byte, 1)
             received.append((loop.now, byte))
@@ -81,17 +82,17 @@ struct LiveRunLoopTests {
         let press = LongPressGestureRecognizer()
         window.addGestureRecognizer(press)
         var began: Double?
-        press.addAction { recognizer in if recognizer.state == .began { began = window.currentTime } }
+        press.addAction { [weak window] recognizer in if recognizer.state == .began { began = window?.currentTime } }
         let clock = FakeClock()
         let poller = FakePoller(clock: clock)
         let loop = LiveRunLoop(window: window, clock: clock, poller: poller)
         let input = Pipe()
         defer { input.closeRead(); input.closeWrite() }
         window.down(10, 10, at: 0)
-        loop.watch(input.read) { descriptor in
+        loop.watch(input.read) { [unowned loop, weak window] descriptor in
             var byte: UInt8 = 0
             _ = Glibc.read(descriptor, &byte, 1)
-            window.up(10, 10, at: loop.now)
+            window?.up(10, 10, at: loop.now)
             loop.stop()
         }
         poller.script = [(100.2, { input.send([1]) })]

@@ -179,14 +179,20 @@ struct RecordingRecognizerFamilyTests {
                                         description: try recording.1.map(text), descriptionFile: recording.1)
         let window = Window(frame: Rect(origin: .zero, size: RawRecording.window))
         window.addGestureRecognizer(recognizer)
-        var run = Run(recognizer: recognizer)
-        recognizer.addStateObserver { recognizer, from, to in run.transitions.append((recognizer.currentTime, from, to)) }
-        recognizer.addAction { recognizer in run.values[recognizer.currentTime] = measure(recognizer) }
+        // A class the recognizer's closures fill in: a Run captured by them
+        // would hold the recognizer that holds them (a cycle).
+        final class Recorder {
+            var transitions: [(time: Double, from: GestureRecognizer.State, to: GestureRecognizer.State)] = []
+            var values: [Double: Double] = [:]
+        }
+        let recorder = Recorder()
+        recognizer.addStateObserver { recognizer, from, to in recorder.transitions.append((recognizer.currentTime, from, to)) }
+        recognizer.addAction { recognizer in recorder.values[recognizer.currentTime] = measure(recognizer) }
         for input in parsed.touchInputs(windowSize: RawRecording.window, startTime: 0) { window.send(input) }
         window.advanceTime(to: window.currentTime + 5)
         #expect(recognizer.state == .possible, "\(recording.0): \(type(of: recognizer)) is back in possible")
         #expect(window.activeTouchCount == 0)
-        return run
+        return Run(transitions: recorder.transitions, values: recorder.values, recognizer: recognizer)
     }
 
     @Test("Facts of the recordings, from their E: lines")

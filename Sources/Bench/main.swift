@@ -3,7 +3,10 @@
 // Each case prints the median of several repetitions, in nanoseconds per
 // event and events per second. Scenes are built outside the measured block,
 // and each case checks its outcome with a precondition, so it cannot measure
-// nothing.
+// nothing. Cases with a target say so, and the run exits 1 if one is missed.
+// With valgrind installed, it also counts instructions per move (callgrind),
+// a figure machine noise does not move.
+import Glibc
 import InteractionKitLinux
 
 /// The scene of the main case: a 390 × 844 window whose standalone tab bar
@@ -179,10 +182,142 @@ func measureHitTest(depth: Int, views: Int, repetitions: Int, testsPerRun: Int) 
     return median(samples)
 }
 
+/// A tap (down, then up 0.05 s later) on the first tab, once a second of
+/// virtual time so that no two taps make a double tap. Returns ns per tap.
 @MainActor
-func main() {
+func measureTap(depth: Int, views: Int, repetitions: Int, tapsPerRun: Int) -> (Int, Double) {
+    var scene = BenchScene(depth: depth, totalViews: views, accessibility: true)
+    let selections = SelectionCounter()
+    scene.tabBar.delegate = selections
+    scene.tabBar.selectedItem = scene.tabBar.items![1]
+    let point = scene.center(ofItem: 0)
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<repetitions {
+        let before = selections.count
+        let started = clock.now
+        for _ in 0..<tapsPerRun {
+            scene.tap(at: point)
+        }
+        let elapsed = clock.now - started
+        precondition(selections.count == before + tapsPerRun, "a tap did not select the first tab")
+        samples.append(nanoseconds(elapsed) / Double(tapsPerRun))
+    }
+    return (scene.viewCount, median(samples))
+}
+
+extension BenchScene {
+    /// A quick tap at a point, a second after the last event.
+    mutating func tap(at point: Point) {
+        time += 1
+        window.send(TouchInput(phase: .began, location: point, timestamp: time))
+        time += 0.05
+        window.send(TouchInput(phase: .ended, location: point, timestamp: time))
+    }
+}
+
+/// Removes the frontmost of `siblings` views and adds it back on top.
+/// Returns ns per remove-and-add.
+@MainActor
+func measureRemoveAndReadd(siblings: Int, repetitions: Int, cyclesPerRun: Int) -> Double {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    let parent = View(frame: window.bounds)
+    window.addSubview(parent)
+    for index in 0..<siblings {
+        parent.addSubview(View(frame: Rect(x: Double(index % 390), y: 0, width: 1, height: 1)))
+    }
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<repetitions {
+        let started = clock.now
+        for _ in 0..<cyclesPerRun {
+            let front = parent.subviews[parent.subviews.count - 1]
+            front.removeFromSuperview()
+            parent.addSubview(front)
+        }
+        let elapsed = clock.now - started
+        precondition(parent.subviews.count == siblings && parent.subviews.last?.window === window,
+                     "the frontmost view did not come back")
+        samples.append(nanoseconds(elapsed) / Double(cyclesPerRun))
+    }
+    return median(samples)
+}
+
+/// Switches a window's text size between a standard and an accessibility
+/// size, with `interactions` viewer interactions in its tree (the tab bar's
+/// and more on its containers). Returns ns per change.
+@MainActor
+func measureTextSizeChange(depth: Int, views: Int, interactions: Int, repetitions: Int, changesPerRun: Int) -> (Int, Double) {
+    let scene = BenchScene(depth: depth, totalViews: views, accessibility: true)
+    var hosts: [View] = []
+    var node: View? = scene.tabBar.superview
+    while let view = node, hosts.count < interactions - 1 {
+        hosts.append(view)
+        node = view.superview
+        if node == nil { node = scene.window.subviews.first?.subviews.first }
+    }
+    var extra = 0
+    for (index, view) in (hosts + scene.window.subviews.flatMap(\.subviews)).enumerated() where extra < interactions - 1 {
+        if index >= hosts.count && !view.interactions.isEmpty { continue }
+        view.addInteraction(LargeContentViewerInteraction())
+        extra += 1
+    }
+    precondition(extra == interactions - 1, "could not place \(interactions) interactions")
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<repetitions {
+        let started = clock.now
+        for change in 0..<changesPerRun {
+            scene.window.preferredContentSizeCategory = change % 2 == 0 ? .large : .accessibilityLarge
+        }
+        let elapsed = clock.now - started
+        precondition(scene.window.preferredContentSizeCategory == .accessibilityLarge, "the text size did not change")
+        samples.append(nanoseconds(elapsed) / Double(changesPerRun))
+    }
+    return (scene.viewCount, median(samples))
+}
+
+/// Instructions per move, counted by callgrind as the difference between
+/// `Bench --alloc 50 200` and `Bench --alloc 50 100` over the 5 000 extra
+/// moves; nil when valgrind cannot be run.
+func callgrindInstructionsPerMove() -> (perMove: Int, command: String)? {
+    let executable = CommandLine.arguments[0]
+    func collected(_ moves: Int) -> Int? {
+        let command = "valgrind --tool=callgrind --callgrind-out-file=/dev/null \(executable) --alloc 50 \(moves) 2>&1"
+        guard let pipe = popen(command, "r") else { return nil }
+        var output = ""
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while fgets(&buffer, Int32(buffer.count), pipe) != nil {
+            output += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        guard pclose(pipe) == 0 else { return nil }
+        // callgrind's summary line: "==PID== Collected : N".
+        for line in output.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].hasSuffix("Collected ") else { continue }
+            return Int(line[line.index(after: colon)...].drop { $0 == " " }.prefix { $0.isNumber })
+        }
+        return nil
+    }
+    guard system("command -v valgrind >/dev/null 2>&1") == 0,
+          let short = collected(100), let long = collected(200) else { return nil }
+    let command = "valgrind --tool=callgrind \(executable) --alloc 50 N, for N = 100 and 200: "
+        + "(\(long) - \(short)) / 5000 moves"
+    return ((long - short) / 5_000, command)
+}
+
+/// A measured figure and its target; the run fails if any target is missed.
+struct Target {
+    let name: String
+    let value: Double
+    let limit: Double
+    let unit: String
+    var met: Bool { value <= limit }
+}
+
+@MainActor
+func main() -> Int32 {
     let arguments = CommandLine.arguments
-    // `Bench --alloc SEQUENCES MOVES`: run the main case untimed, for counting allocations under valgrind.
+    // `Bench --alloc SEQUENCES MOVES`: run the main case untimed, for counting allocations and instructions under valgrind.
     if arguments.count == 4, arguments[1] == "--alloc", let sequences = Int(arguments[2]), let moves = Int(arguments[3]) {
         var scene = BenchScene(depth: 3, totalViews: 1_000, accessibility: true)
         let selections = SelectionCounter()
@@ -190,9 +325,21 @@ func main() {
         for _ in 0..<sequences { _ = scene.runSequence(moves: moves) }
         precondition(selections.count == sequences)
         print("ran \(sequences) sequences of \(moves) moves")
-        return
+        return 0
+    }
+    // `Bench --taps TAPS`: taps on the first tab at D=5 among 100 000 views, untimed, for callgrind.
+    if arguments.count == 3, arguments[1] == "--taps", let taps = Int(arguments[2]) {
+        var scene = BenchScene(depth: 5, totalViews: 100_000, accessibility: true)
+        let selections = SelectionCounter()
+        scene.tabBar.delegate = selections
+        let point = scene.center(ofItem: 0)
+        for _ in 0..<taps { scene.tap(at: point) }
+        precondition(selections.count == taps)
+        print("ran \(taps) taps")
+        return 0
     }
     let repetitions = 9
+    var targets: [Target] = []
     print("InteractionKitLinux benchmark: median of \(repetitions) runs; one event = one touch sample through Window.send")
     print("sequence: down on the first tab, hold 0.2 s, 100 moves to the last tab, lift (102 events)")
     var results: [String: Double] = [:]
@@ -213,12 +360,38 @@ func main() {
         let value = measureHitTest(depth: depth, views: views, repetitions: repetitions, testsPerRun: 200_000)
         report("hit test    D=\(depth) N=\(views)", nanosecondsPerEvent: [value])
     }
+    let (tapViews, tap) = measureTap(depth: 5, views: 100_000, repetitions: repetitions, tapsPerRun: 20_000)
+    print("tap on the first tab, D=5 N=100000 (\(tapViews) views): \(format(tap)) ns per tap (down + up)")
+    let readd = measureRemoveAndReadd(siblings: 100_000, repetitions: repetitions, cyclesPerRun: 20_000)
+    print("remove and re-add the frontmost of 100000 siblings: \(format(readd)) ns")
+    let (sizeViews, textSize) = measureTextSizeChange(
+        depth: 5, views: 100_000, interactions: 10, repetitions: repetitions, changesPerRun: 20_000
+    )
+    print("text-size change, \(sizeViews) views, 10 viewer interactions: \(format(textSize)) ns")
+
     if let small = results["1,10"], let large = results["5,100000"], let thousand = results["3,1000"],
        let wide = results["3,100000"] {
-        print("ratio (5, 100000) / (1, 10):   \(format(large / small * 100) )%  (target ≤ 200%)")
-        print("ratio (3, 100000) / (3, 1000): \(format(wide / thousand * 100))%  (target ≤ 120%)")
-        print("(3, 1000): \(format(thousand)) ns/event (target < 300)")
+        targets.append(Target(name: "main sequence at (3, 1000)", value: thousand, limit: 80, unit: " ns/event"))
+        targets.append(Target(name: "(5, 100000) / (1, 10)", value: large / small, limit: 1.2, unit: "×"))
+        targets.append(Target(name: "(3, 100000) / (3, 1000)", value: wide / thousand, limit: 1.1, unit: "×"))
     }
+    targets.append(Target(name: "tap at D=5 among 100000 views", value: tap, limit: 1_000, unit: " ns"))
+    targets.append(Target(name: "remove and re-add the frontmost of 100000", value: readd, limit: 5_000, unit: " ns"))
+    targets.append(Target(name: "text-size change, 100000 views, 10 interactions", value: textSize, limit: 50_000, unit: " ns"))
+
+    if let (perMove, command) = callgrindInstructionsPerMove() {
+        print("callgrind: \(perMove) instructions per move (\(command))")
+    } else {
+        print("callgrind: valgrind is not installed; instructions per move not counted")
+    }
+    print("targets:")
+    for target in targets {
+        let value = target.unit == "×" ? String((target.value * 100).rounded() / 100) : format(target.value)
+        print("  \(target.met ? "met   " : "MISSED") \(target.name): \(value)\(target.unit) (target ≤ \(target.limit)\(target.unit))")
+    }
+    let missed = targets.filter { !$0.met }.count
+    if missed > 0 { print("\(missed) target(s) missed") }
+    return missed == 0 ? 0 : 1
 }
 
-MainActor.assumeIsolated { main() }
+exit(MainActor.assumeIsolated { main() })

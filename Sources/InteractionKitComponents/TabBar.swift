@@ -73,6 +73,11 @@ open class TabBar: View, LargeContentViewerItemProvider {
         updateBuiltInInteraction()
     }
 
+    // Items point back here unowned; an item may outlive its tab bar.
+    isolated deinit {
+        for item in items ?? [] where item.tabBarSerial == objectSerial { item.setTabBar(nil) }
+    }
+
     /// Whether the built-in large content viewer runs; true by default.
     ///
     /// Turn it off to let an interaction on a container handle the tab bar
@@ -204,10 +209,10 @@ open class TabBar: View, LargeContentViewerItemProvider {
 
     private func itemsDidChange(from oldItems: [TabBarItem]) {
         let current = items ?? []
-        for old in oldItems where old.tabBar === self && !current.contains(where: { $0 === old }) {
-            old.tabBar = nil
+        for old in oldItems where old.tabBarSerial == objectSerial && !current.contains(where: { $0 === old }) {
+            old.setTabBar(nil)
         }
-        for item in current { item.tabBar = self }
+        for item in current { item.setTabBar(self) }
         if let selected = storedSelectedItem, index(of: selected) == nil {
             storedSelectedItem = nil
         }

@@ -45,7 +45,19 @@ open class TabBarItem: LargeContentViewerActivatable {
     @exclusivity(unchecked) public var showsLargeContentViewer = true
 
     /// The tab bar whose items include this one.
-    public internal(set) weak var tabBar: TabBar?
+    ///
+    /// Unowned, not weak (a weak reference would give the tab bar a side
+    /// table, which slows every retain of it): the tab bar clears it in its
+    /// items when they leave it and when it is freed.
+    public private(set) unowned var tabBar: TabBar?
+    /// The `objectSerial` of `tabBar` (0 for none): lets a tab bar that is
+    /// being freed tell its own items apart without reading `tabBar`.
+    private(set) var tabBarSerial: UInt64 = 0
+
+    func setTabBar(_ tabBar: TabBar?) {
+        self.tabBar = tabBar
+        tabBarSerial = tabBar?.objectSerial ?? 0
+    }
 
     /// Creates a tab.
     public init(title: String?, image: Image?, tag: Int = 0) {

@@ -12,7 +12,8 @@ final class LargeContentViewerHUD {
     private(set) var presentation: LargeContentViewerPresentation?
     /// The interactions with a presentation, the most recent last: the
     /// HUD shows the last one's (compared by identity, never called).
-    private var presenters: [(interaction: ObjectIdentifier, presentation: LargeContentViewerPresentation)] = []
+    // Exclusivity unchecked: read on every move while the viewer shows (Bench, main sequence).
+    @exclusivity(unchecked) private var presenters: [(interaction: ObjectIdentifier, presentation: LargeContentViewerPresentation)] = []
     private var observers: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
     private var lastObserverToken: UInt64 = 0
     /// Counts presentation changes, so a notification round can tell that an

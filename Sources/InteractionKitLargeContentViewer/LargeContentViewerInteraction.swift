@@ -30,30 +30,45 @@ public final class LargeContentViewerInteraction: Interaction {
     // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The object that maps points to items and handles the end of the gesture; held weakly.
     @exclusivity(unchecked) public weak var delegate: (any LargeContentViewerInteractionDelegate)?
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The view the interaction is attached to.
-    @exclusivity(unchecked) public private(set) weak var view: View?
+    ///
+    /// It is the view its recognizer is attached to: the interaction holds
+    /// no reference of its own (a weak one would give the view a side table,
+    /// which slows every retain of it), and the view clears the recognizer's
+    /// when it is freed.
+    public var view: View? { recognizer.view }
 
     private let recognizer: LargeContentViewerGestureRecognizer
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The HUD of the window it was shown in, so it can be hidden after the
     /// view left that window. Strong: the HUD does not own the interaction.
-    private var presentingHUD: LargeContentViewerHUD?
+    @exclusivity(unchecked) private var presentingHUD: LargeContentViewerHUD?
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The window's serial (`View.windowSerial`), compared on every move
     /// without loading a weak reference; 0 when nothing is presented.
-    private var presentingWindowSerial: UInt64 = 0
-    /// The view on show, if the item is a view. Weak: it may be the
-    /// interaction's own view, which owns the interaction (a cycle).
-    private weak var shownView: View?
+    @exclusivity(unchecked) private var presentingWindowSerial: UInt64 = 0
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
+    /// The view on show, if the item is a view, by its `objectSerial` (0
+    /// for none): no reference, as it may be the interaction's own view,
+    /// which owns the interaction, and a number is never reused.
+    @exclusivity(unchecked) private var shownViewSerial: UInt64 = 0
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The item on show, if it is not a view (a tab). Strong, so that a
     /// freed item can never match a new one at the same address.
-    private var shownItem: (any LargeContentViewerItem)?
+    @exclusivity(unchecked) private var shownItem: (any LargeContentViewerItem)?
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The change count of the item on show, when it was shown.
-    private var shownRevision: UInt64?
+    @exclusivity(unchecked) private var shownRevision: UInt64?
     // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The view as an item provider (a tab bar), found once when attached:
-    /// a dynamic cast on every move costs a conformance lookup. Weak, as the
-    /// view owns the interaction.
-    @exclusivity(unchecked) private weak var viewAsItemProvider: (any LargeContentViewerItemProvider)?
+    /// a dynamic cast on every move costs a conformance lookup. Unowned, as
+    /// the view owns the interaction; it is read only through
+    /// `itemProvider(of:)`, which first checks that the view in hand is the
+    /// very view it was found on, alive.
+    @exclusivity(unchecked) private unowned var viewAsItemProvider: (any LargeContentViewerItemProvider)?
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
+    /// The `objectSerial` of the view `viewAsItemProvider` was found on.
+    @exclusivity(unchecked) private var itemProviderViewSerial: UInt64 = 0
 
     /// Creates an interaction; add it to a view with `View.addInteraction(_:)`.
     public init(delegate: (any LargeContentViewerInteractionDelegate)? = nil) {
@@ -62,6 +77,10 @@ public final class LargeContentViewerInteraction: Interaction {
         recognizer.name = Self.recognizerName
         recognizer.minimumPressDuration = GestureConstants.largeContentViewerPressDuration
         recognizer.interaction = self
+    }
+
+    isolated deinit {
+        recognizer.interaction = nil
     }
 
     /// The name of the interaction's recognizer, as transcripts show it.
@@ -89,9 +108,17 @@ public final class LargeContentViewerInteraction: Interaction {
 
     /// Attaches the recognizer to the new view.
     public func didMove(to view: View?) {
-        self.view = view
         viewAsItemProvider = view as? any LargeContentViewerItemProvider
+        itemProviderViewSerial = viewAsItemProvider == nil ? 0 : view?.objectSerial ?? 0
         view?.addGestureRecognizer(recognizer)
+    }
+
+    /// The view as an item provider, if it is one. `view` is alive (the
+    /// caller holds it), so when its serial is the one the provider was
+    /// found on, the unowned provider is that same live object.
+    private func itemProvider(of view: View) -> (any LargeContentViewerItemProvider)? {
+        guard itemProviderViewSerial != 0, view.objectSerial == itemProviderViewSerial else { return nil }
+        return viewAsItemProvider
     }
 
     // MARK: Item lookup
@@ -129,7 +156,7 @@ public final class LargeContentViewerInteraction: Interaction {
     }
 
     private func defaultItem(at point: Point, in view: View) -> (any LargeContentViewerItem)? {
-        if view.subviews.isEmpty, let provider = viewAsItemProvider {
+        if view.subviews.isEmpty, let provider = itemProvider(of: view) {
             // The walk below would visit only the view itself (a tab bar): answer directly.
             guard view.acceptsHits, view.point(inside: point, with: nil),
                   let item = provider.largeContentViewerItem(at: point), item.showsLargeContentViewer else { return nil }
@@ -251,9 +278,8 @@ public final class LargeContentViewerInteraction: Interaction {
     /// content (the forum's workaround retitles a single view as the finger moves).
     private func isStillShown(_ item: any LargeContentViewerItem, in hud: LargeContentViewerHUD) -> Bool {
         if let revision = item.largeContentRevision {
-            // Only a view item pays for the weak load.
             if let shownItem { return item === shownItem && revision == shownRevision }
-            return item === shownView && revision == shownRevision
+            return (item as? View)?.objectSerial == shownViewSerial && revision == shownRevision
         }
         return hud.isShowing(item)
     }
@@ -261,10 +287,10 @@ public final class LargeContentViewerInteraction: Interaction {
     /// Notes which item is on show, for `isStillShown(_:in:)`.
     private func remember(_ item: any LargeContentViewerItem) {
         if let view = item as? View {
-            shownView = view
+            shownViewSerial = view.objectSerial
             shownItem = nil
         } else {
-            shownView = nil
+            shownViewSerial = 0
             shownItem = item
         }
         shownRevision = item.largeContentRevision
@@ -275,7 +301,7 @@ public final class LargeContentViewerInteraction: Interaction {
         // a new gesture whose show must not be forgotten when this returns.
         let hud = presentingHUD
         shownItem = nil
-        shownView = nil
+        shownViewSerial = 0
         shownRevision = nil
         presentingHUD = nil
         presentingWindowSerial = 0
@@ -294,7 +320,10 @@ public final class LargeContentViewerInteraction: Interaction {
 /// The large content viewer's long press: it receives touches only while
 /// the viewer is enabled, and begins only over an item.
 final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
-    weak var interaction: LargeContentViewerInteraction?
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
+    /// The interaction that owns this recognizer; it clears this when freed
+    /// (unowned: a weak reference would give the interaction a side table).
+    @exclusivity(unchecked) unowned var interaction: LargeContentViewerInteraction?
 
     override func shouldReceive(_ touch: Touch) -> Bool {
         interaction?.isEnabled ?? false

@@ -7,7 +7,8 @@ public final class Event {
     // Exclusivity unchecked: written on every sample (Bench, main sequence).
     /// The time of the sample being dispatched, in seconds of virtual time.
     @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
-    weak var window: Window?
+    /// Unowned: the window owns the event and clears this when it is freed.
+    unowned var window: Window?
 
     init(window: Window?) {
         self.window = window

@@ -22,10 +22,18 @@ public struct Touch: Hashable {
     public var startTimestamp: Double
     /// The view the touch was hit-tested to when it began (nil when it hit none).
     ///
-    /// It stays the touch's view wherever the finger moves, as in UIKit.
-    /// Weak: recognizers keep copies of their touches, and a strong view
-    /// here would close a cycle through the view's own recognizers.
-    public weak var view: View?
+    /// It stays the touch's view wherever the finger moves, as in UIKit,
+    /// and reads nil once that view has been freed, like a weak reference.
+    @MainActor public var view: View? {
+        get { viewSlot?.view }
+        set { viewSlot = newValue?.slotForTouches() }
+    }
+    /// The view's `TouchViewSlot`. Not a weak reference to the view: copies
+    /// of a touch are made on every sample, and a weak reference would give
+    /// the view a side table (slow retains) and cost a weak copy each time.
+    /// Not strong: recognizers keep copies of their touches, and a strong
+    /// view here would close a cycle through the view's own recognizers.
+    var viewSlot: TouchViewSlot?
     /// How many quick taps this touch ends: 1, or 2 for the second tap of a double tap, …
     ///
     /// A touch that goes down within `GestureConstants.multiTapInterval` of
@@ -39,12 +47,12 @@ public struct Touch: Hashable {
     var serial: UInt64 = 0
 
     /// Creates a touch record.
-    public init(
+    @MainActor public init(
         id: Int, phase: TouchPhase, location: Point, previousLocation: Point,
         startLocation: Point, timestamp: Double, startTimestamp: Double,
         view: View? = nil, tapCount: Int = 1, type: TouchType = .direct
     ) {
-        self.view = view
+        self.viewSlot = view?.slotForTouches()
         self.tapCount = tapCount
         self.type = type
         self.id = id
@@ -79,5 +87,22 @@ public struct Touch: Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(startTimestamp)
+    }
+}
+
+/// What a touch holds to name its view: a small object the view owns and
+/// clears when it is freed, so that `Touch.view` reads nil from then on.
+///
+/// Copying a touch retains the slot, which has no side table (nothing holds
+/// it weakly), instead of copying a weak reference to the view.
+package final class TouchViewSlot {
+    /// The view, until it is freed; its `deinit` sets this to nil first.
+    ///
+    /// Unowned (checked): reading it after the view was freed would trap, and
+    /// the view's `deinit` clearing it is what rules that out.
+    unowned var view: View?
+
+    init(view: View) {
+        self.view = view
     }
 }

@@ -20,8 +20,9 @@
 /// tracks: those of each touch's hit view and its ancestors.
 @MainActor
 final class GestureArbiter {
-    /// The window whose touches are arbitrated; it owns the arbiter.
-    weak var window: Window?
+    /// The window whose touches are arbitrated; it owns the arbiter and
+    /// clears this when it is freed (unowned: no side table on the window).
+    unowned var window: Window?
     /// Recognizers waiting for others to fail, in the order they started waiting.
     private var waiting: [GestureRecognizer] = []
 

@@ -34,8 +34,13 @@ open class GestureRecognizer: TimerTarget {
     /// How many commits of this recognizer are running (a callback may commit again).
     private var commitDepth = 0
 
+    // Exclusivity unchecked: read on every move by the viewer (Bench, main sequence).
     /// The view the recognizer is attached to.
-    public private(set) weak var view: View?
+    ///
+    /// Unowned, not weak (a weak reference would give the view a side table
+    /// and slow every retain of it): the view detaches its recognizers when
+    /// it is freed, so this reads nil, never a freed view.
+    @exclusivity(unchecked) public private(set) unowned var view: View?
     /// The object that fine-tunes how this recognizer competes; held weakly.
     public weak var delegate: (any GestureRecognizerDelegate)?
     /// A name for transcripts and diagnostics.

@@ -15,7 +15,7 @@ extension View {
     /// content viewer's per-move conversions cost O(1), not O(depth).
     /// - Complexity: O(depth), iterative, when the geometry changed; else O(1).
     func offsetToRoot() -> (dx: Double, dy: Double) {
-        let generation = View.geometryGeneration
+        let generation = currentGeometryStamp
         if cachedOffsetGeneration == generation { return cachedOffsetToRoot }
         var dx = 0.0
         var dy = 0.0

@@ -24,18 +24,26 @@ open class View {
     @exclusivity(unchecked) private var storedBounds: Rect
 
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
-    /// The view's enclosing view; weak, as the superview owns its subviews.
-    @exclusivity(unchecked) public private(set) weak var superview: View?
+    /// The view's enclosing view, or nil; it does not keep the superview alive.
+    ///
+    /// `unowned` rather than `weak`: a weak reference gives the view a side
+    /// table, which makes every retain and release of it slow. The superview
+    /// clears this in its `deinit` (see Design.md, "References that are not
+    /// weak"), so it is nil, never dangling, once the superview is gone.
+    @exclusivity(unchecked) public private(set) unowned var superview: View?
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// The views this view contains, back to front.
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// The window at the root of this view's tree, if the tree has one.
-    @exclusivity(unchecked) public internal(set) weak var window: Window?
+    ///
+    /// Unowned, like `superview`: the window clears it in every view of its
+    /// tree when it is freed.
+    @exclusivity(unchecked) public internal(set) unowned var window: Window?
 
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// How opaque the view is, from 0 to 1; hit testing skips a view below 0.01, as UIKit does.
-    public var alpha: Double = 1
+    @exclusivity(unchecked) public var alpha: Double = 1
     /// Whether the view receives every finger of a multi-finger touch; false
     /// (the default) gives it only the first, as in UIKit.
     public var isMultipleTouchEnabled = false
@@ -119,20 +127,77 @@ open class View {
     /// Kept with `window` so that a layer above can tell on every move that
     /// the view is still in the window it last used without loading the
     /// weak reference; a serial, unlike an address, is never reused.
-    package internal(set) var windowSerial: UInt64 = 0
+    // Exclusivity unchecked: read on every move by the viewer (Bench, main sequence).
+    @exclusivity(unchecked) package internal(set) var windowSerial: UInt64 = 0
 
+    /// A number no other view of this process has or had: identifies a view
+    /// without holding a reference to it (a freed view's address can be reused).
+    package let objectSerial: UInt64
+    private static var lastObjectSerial: UInt64 = 0
+    private static func takeObjectSerial() -> UInt64 {
+        lastObjectSerial &+= 1
+        return lastObjectSerial
+    }
+
+    /// What a `Touch` holds to name its view (`Touch.view`), made on first use.
+    package private(set) var touchViewSlot: TouchViewSlot?
+
+    /// The slot that touches on this view share.
+    package func slotForTouches() -> TouchViewSlot {
+        if let touchViewSlot { return touchViewSlot }
+        let slot = TouchViewSlot(view: self)
+        touchViewSlot = slot
+        return slot
+    }
+
+    // The back-pointers to this view are unowned (no side table, fast
+    // retains); clearing them here is what keeps them from dangling.
+    isolated deinit {
+        for subview in subviews { subview.superview = nil }
+        // Every recognizer in the list is attached here (reading `view`
+        // would trap: this view is being freed).
+        for recognizer in gestureRecognizers { recognizer.detach() }
+        touchViewSlot?.view = nil
+    }
+
+    // Exclusivity unchecked: read for every child hit testing visits (Bench, tap).
     /// Whether this view is exactly one of the library's own classes, which
     /// never override `hitTest(_:with:)` and always report large content
     /// changes: hit testing may then skip calling `hitTest`, and
     /// `largeContentRevision` can be trusted. Each library class declares
     /// it for its own exact type in its initializer; a subclass elsewhere
     /// is never trusted.
-    package var hasBuiltInBehaviour: Bool
+    @exclusivity(unchecked) package var hasBuiltInBehaviour: Bool
 
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
-    /// Bumped whenever any frame, bounds or superview changes anywhere, so
-    /// cached offsets know when they are stale.
-    @exclusivity(unchecked) static var geometryGeneration: UInt64 = 0
+    // Exclusivity unchecked: read on every touch by conversion (Bench).
+    /// The geometry stamp of every tree that has no window: replaced when a
+    /// frame, bounds or superview changes in any of them.
+    @exclusivity(unchecked) static var windowlessGeometryStamp: UInt64 = 0
+    private static var lastGeometryStamp: UInt64 = 0
+
+    /// A stamp no geometry change has had before, so that a cached offset
+    /// stamped in one tree never passes for current in another.
+    static func takeGeometryStamp() -> UInt64 {
+        lastGeometryStamp &+= 1
+        return lastGeometryStamp
+    }
+
+    /// The stamp cached offsets in this view's tree must carry to be current:
+    /// its window's, so that a change in one window leaves the others' caches be.
+    var currentGeometryStamp: UInt64 {
+        if let window { return window.geometryStamp }
+        return View.windowlessGeometryStamp
+    }
+
+    /// Makes the cached offsets of this view's tree stale (a frame, bounds
+    /// or superview changed in it).
+    func geometryDidChange() {
+        if let window {
+            window.geometryStamp = View.takeGeometryStamp()
+        } else {
+            View.windowlessGeometryStamp = View.takeGeometryStamp()
+        }
+    }
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// This view's offset to the root of its tree, and the generation it was computed at.
     @exclusivity(unchecked) var cachedOffsetToRoot = (dx: 0.0, dy: 0.0)
@@ -141,6 +206,7 @@ open class View {
 
     /// Creates a view with the given frame; its bounds start at the origin.
     public init(frame: Rect = .zero) {
+        objectSerial = View.takeObjectSerial()
         storedFrame = frame
         storedBounds = Rect(origin: .zero, size: frame.size)
         hasBuiltInBehaviour = type(of: self) == View.self || type(of: self) == Window.self
@@ -154,7 +220,7 @@ open class View {
         get { storedFrame }
         set {
             let oldSize = storedFrame.size
-            View.geometryGeneration &+= 1
+            geometryDidChange()
             storedFrame = newValue
             storedBounds.size = newValue.size
             if oldSize != newValue.size { layoutSubviews() }
@@ -169,7 +235,7 @@ open class View {
         set {
             let oldSize = storedBounds.size
             let center = storedFrame.center
-            View.geometryGeneration &+= 1
+            geometryDidChange()
             storedBounds = newValue
             storedFrame = Rect(
                 x: center.x - newValue.size.width / 2,
@@ -354,10 +420,10 @@ open class View {
         // A view without subviews has no descendants but itself: the common
         // case (building a tree from the top) needs no walk up the tree.
         if view === self || (!view.subviews.isEmpty && isDescendant(of: view)) { return false }
-        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+        if view.superview === self, let current = indexOfSubview(view) {
             subviews.remove(at: current)
+            // Only the order changed: every offset stays what it was.
             subviews.insert(view, at: max(0, min(index, subviews.count)))
-            View.geometryGeneration &+= 1
             return true
         }
         if let oldWindow = view.window, oldWindow !== window {
@@ -369,7 +435,7 @@ open class View {
         view.detachFromSuperview()
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
-        View.geometryGeneration &+= 1
+        geometryDidChange()
         refreshInheritedState(from: view)
         view.didMoveToSuperview()
         return true
@@ -386,11 +452,24 @@ open class View {
 
     private func detachFromSuperview() {
         guard let parent = superview else { return }
-        if let index = parent.subviews.firstIndex(where: { $0 === self }) {
+        if let index = parent.indexOfSubview(self) {
             parent.subviews.remove(at: index)
         }
+        geometryDidChange()
         superview = nil
-        View.geometryGeneration &+= 1
+    }
+
+    /// Where `view` is in `subviews`, searched from the front: views are
+    /// most often removed or moved near where they were added last, so the
+    /// frontmost of any number of siblings is found at once. A plain loop,
+    /// as a closure costs an actor-isolation check per sibling.
+    func indexOfSubview(_ view: View) -> Int? {
+        var index = subviews.count
+        while index > 0 {
+            index -= 1
+            if subviews[index] === view { return index }
+        }
+        return nil
     }
 
     /// Whether this view is `view` or lies inside it.

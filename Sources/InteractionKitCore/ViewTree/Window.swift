@@ -31,6 +31,10 @@ public final class Window: View {
 
     /// A number no other window of this process has had (see `View.windowSerial`).
     package let serial: UInt64 = Window.takeSerial()
+    // Exclusivity unchecked: read on every touch by conversion (Bench).
+    /// Replaced on every change of geometry in this window's tree (see
+    /// `View.currentGeometryStamp`): cached offsets carry the stamp they were computed at.
+    @exclusivity(unchecked) var geometryStamp: UInt64 = View.takeGeometryStamp()
     private static var lastSerial: UInt64 = 0
     private static func takeSerial() -> UInt64 {
         lastSerial &+= 1
@@ -46,6 +50,19 @@ public final class Window: View {
         arbiter.window = self
         window = self
         windowSerial = serial
+    }
+
+    // The views of the tree, the event and the arbiter point back here
+    // unowned; they may outlive the window, so they are told it is gone.
+    isolated deinit {
+        event.window = nil
+        arbiter.window = nil
+        var stack = subviews
+        while let node = stack.popLast() {
+            node.window = nil
+            node.windowSerial = 0
+            stack.append(contentsOf: node.subviews)
+        }
     }
 
     /// The person's preferred text size; the large content viewer acts only
@@ -203,14 +220,15 @@ public final class Window: View {
     private func moveTouch(_ input: TouchInput) {
         guard let index = activeTouchIndex(id: input.id) else { return }
         let serial = activeTouches[index].serial
-        var touch = activeTouches[index].touch
-        touch.phase = input.phase
-        touch.previousLocation = touch.location
+        // Updated in place: a copy in and out would retain and release the
+        // touch's view slot twice a move.
+        activeTouches[index].touch.phase = input.phase
+        activeTouches[index].touch.previousLocation = activeTouches[index].touch.location
         // A stationary finger has not moved, whatever location the sample
         // carries: recognizers hear of position changes only through moves.
-        if input.phase == .moved { touch.location = input.location }
-        touch.timestamp = currentTime
-        activeTouches[index].touch = touch
+        if input.phase == .moved { activeTouches[index].touch.location = input.location }
+        activeTouches[index].touch.timestamp = currentTime
+        let touch = activeTouches[index].touch
         let recognizers = activeTouches[index].recognizers
         for recognizer in recognizers {
             recognizer.receiveMoved(touch, with: event)

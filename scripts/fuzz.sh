@@ -3,7 +3,8 @@
 # engine, viewer, component and replay targets, compiled as one module with
 # their imports of each other removed: SwiftPM cannot link a libFuzzer main)
 # with -sanitize=fuzzer,address and runs it for RUNS executions on a corpus
-# seeded from Examples/ (scripts, and recordings marked "EVEMU").
+# seeded from Examples/ (scripts, and recordings marked "EVEMU") and the
+# .input files of Tests/Fixtures/fuzz.
 #
 # With --engine it builds Fuzz/FuzzEngine.swift instead: the engine's API
 # driven by operations read from the input, with re-entrant callbacks
@@ -50,6 +51,8 @@ swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
     "${sources[@]}" Fuzz/FuzzScript.swift -o "$out/fuzz-script"
 
 cp Examples/*.gesture "$out/seeds/"
+# The findings and hand-written seeds the tests replay (buttons, among others).
+cp Tests/Fixtures/fuzz/*.input "$out/seeds/" 2>/dev/null || true
 for recording in Examples/recordings/*.events; do
     # A recording's description is in the file itself or in NAME.desc beside it.
     description="${recording%%.*}.desc"

@@ -271,14 +271,16 @@ public enum DemoCommand {
           layout rtl                         ltr (default) or rtl
           tabbar Home Search "Now Playing"   a standalone tab bar, 49 points high, at
                                              the bottom (quote titles with spaces)
-          disable Search                     disable tabs by title
+          button Save at 20 100 120 44       a button: title, then x y width height; as many
+                                             as you like (above the surface, under the bar)
+          disable Search                     disable tabs or buttons by title
           select Home                        the tab selected at the start
           surface tap long-press pan         a full-window view with these recognizers
 
         Gesture lines, in time order:
 
           down 40 820                        touch 0 goes down at a point
-          down @Home                         ... or at the centre of a tab
+          down @Home                         ... or at the centre of a tab or a button
           move 350 820 | move @"Now Playing" the finger moves
           wait 0.6                           virtual time passes (a finger held still)
           up | cancel                        the finger lifts, or the system cancels it
@@ -291,6 +293,10 @@ public enum DemoCommand {
         The large content viewer acts only at accessibility text sizes: a long press
         (0.15 s) on a tab shows it large in a HUD, sliding shows the tab under the
         finger, lifting selects it. A tap always selects.
+
+        A button tracks its finger as UIKit's UIControl does: touch down, drag
+        exit beyond 70 points of it, drag enter back within them, and a lift inside
+        (touch up inside) runs its action; the transcript lists each event.
 
         The pictures (printed under the first one too):
 

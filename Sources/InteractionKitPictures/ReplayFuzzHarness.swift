@@ -53,6 +53,39 @@ enum ReplayFuzzHarness {
             }
         }
         if selections > lifts { violations.append("\(selections) selections for \(lifts) lifted fingers") }
+        violations += controlViolations(replay.events)
+        if player.window.activeTouchCount == 0, let pressed = player.buttons.first(where: \.isHighlighted) {
+            violations.append("the button '\(pressed.title ?? "")' is highlighted with no finger down")
+        }
+        return violations
+    }
+
+    /// What breaks UIKit's order of control events (C1–C4): each button
+    /// sends drags and a touch up or cancel only while it tracks a touch
+    /// down, and its primary action only right after a touch up inside.
+    @MainActor
+    static func controlViolations(_ events: [ReplayEvent]) -> [String] {
+        var tracking: Set<String> = []
+        var previous: (title: String, event: ControlEvents)?
+        var violations: [String] = []
+        for event in events {
+            guard case .control(let title, let control) = event.kind else { continue }
+            defer { previous = (title, control) }
+            switch control {
+            case .touchDown:
+                if !tracking.insert(title).inserted { violations.append("\(title): touchDown while tracking") }
+            case .touchDownRepeat, .valueChanged:
+                break
+            case .touchUpInside, .touchUpOutside, .touchCancel:
+                if tracking.remove(title) == nil { violations.append("\(title): \(control.names) while not tracking") }
+            case .primaryActionTriggered:
+                if !(previous?.title == title && previous?.event == .touchUpInside) {
+                    violations.append("\(title): primary action without a touch up inside just before")
+                }
+            default:
+                if !tracking.contains(title) { violations.append("\(title): \(control.names) while not tracking") }
+            }
+        }
         return violations
     }
 }

@@ -13,7 +13,11 @@ import InteractionKitReplay
 ///   content size category (plus "right-to-left" for an RTL scene);
 /// - the tab bar as a light grey band; each tab with a small rounded
 ///   placeholder holding its image name above its centred title; the selected
-///   tab tinted with blue text, a disabled tab grey at reduced opacity;
+///   tab tinted with blue text, a disabled tab grey at reduced opacity, the
+///   highlighted tab (the one a finger presses) shaded grey;
+/// - each button as a white rounded rectangle with a blue outline and its
+///   title in blue; a highlighted (pressed) button filled light blue, a
+///   disabled one grey at reduced opacity;
 /// - each finger as a semi-transparent orange circle (r = 22) drawn under
 ///   the tabs' texts, so a title under a finger stays readable, and its name
 ///   (`finger 0`, or `finger r0` for a recording's) beside it, above the
@@ -80,6 +84,7 @@ public enum SVGPicture {
         }
 
         if !snapshot.gestures.isEmpty { drawGestures(snapshot.gestures, width: width, into: &writer) }
+        drawButtons(snapshot.buttons, into: &writer)
         // Fingers go under the tabs' texts (a title stays readable under a
         // finger), their names beside them on top of everything.
         drawTabBar(snapshot, into: &writer, band: true)
@@ -219,6 +224,14 @@ public enum SVGPicture {
 
         // Scale the tab's content with its height (49 points is the usual).
         let scale = min(max(frame.height / 49, 0.2), 2)
+        if tab.isHighlighted {
+            let inset = min(2, frame.width / 4, frame.height / 4)
+            let shade = Rect(x: frame.minX + inset, y: frame.minY + inset,
+                             width: frame.width - 2 * inset, height: frame.height - 2 * inset)
+            writer.leaf("rect", rectAttributes(shade) + [
+                ("rx", S.decimal(8 * scale)), ("fill", "#3a3a3c"), ("fill-opacity", "0.16"),
+            ])
+        }
         if tab.isSelected {
             let inset = min(2, frame.width / 4, frame.height / 4)
             let tint = Rect(x: frame.minX + inset, y: frame.minY + inset,
@@ -253,6 +266,33 @@ public enum SVGPicture {
                                                    fill: colour, weight: tab.isSelected ? "600" : nil),
                             text: label.text)
             }
+        }
+        writer.close("g")
+    }
+
+    /// The buttons, in order (a later one over an earlier one).
+    static func drawButtons(_ buttons: [ButtonSnapshot], into writer: inout SceneSVGWriter) {
+        let drawn = buttons.prefix(GestureScriptParser.maximumButtons).filter { S.isFinite($0.frame) }
+        guard !drawn.isEmpty else { return }
+        writer.open("g", [("id", "buttons")])
+        for (index, button) in drawn.enumerated() {
+            let frame = button.frame
+            let colour = button.isEnabled ? "#007aff" : "#8e8e93"
+            var group: [(String, String)] = [("id", "button-\(index + 1)")]
+            if !button.isEnabled { group.append(("opacity", "0.4")) }
+            writer.open("g", group)
+            writer.leaf("rect", rectAttributes(frame) + [
+                ("rx", S.decimal(min(10, frame.width / 4, frame.height / 4))),
+                ("fill", button.isHighlighted ? "#cce4ff" : "#ffffff"),
+                ("stroke", colour), ("stroke-width", button.isHighlighted ? "2.5" : "1.5"),
+            ])
+            let label = shrunk(S.cleaned(button.title), width: frame.width - 8, maximum: 15, minimum: 7)
+            if !label.text.isEmpty {
+                writer.leaf("text", textAttributes(x: frame.midX, y: frame.midY + 0.35 * label.size, size: label.size,
+                                                   fill: button.isHighlighted ? "#004a99" : colour, weight: "600"),
+                            text: label.text)
+            }
+            writer.close("g")
         }
         writer.close("g")
     }

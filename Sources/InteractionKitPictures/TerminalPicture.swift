@@ -32,7 +32,19 @@ import InteractionKitReplay
 ///   frames and separated by `│`. A cell shows the image name on its first row
 ///   and the title, centred and cut with `…`, on its second. The selected tab
 ///   is underlined with `▔▔▔` (ASCII `^^^`); a disabled tab has its texts in
-///   parentheses, e.g. `(Search)`.
+///   parentheses, e.g. `(Search)`; the highlighted tab (the one a finger
+///   presses, `TabBar.highlightedItem`) has its blank cells shaded `░`
+///   (ASCII `:`).
+/// - **Buttons**: a box placed from the button's frame, at least three
+///   lines tall, with the title centred on its middle line (in parentheses
+///   when disabled); a highlighted (pressed) button has its blank cells
+///   shaded `░` (ASCII `:`), like a pressed tab:
+///
+///   ```text
+///   ┌──────────┐   ┌──────────┐
+///   │   Save   │   │░░░Save░░░│
+///   └──────────┘   └──────────┘
+///   ```
 /// - **Fingers**: `●` (ASCII `*`, which no title letter looks like) where
 ///   each touch is; touches outside the window are not drawn. Fingers are
 ///   drawn over everything but the HUD. When the snapshot left fingers out,
@@ -71,8 +83,8 @@ public enum TerminalPicture {
     /// saying what the HUD is.
     public static func legend(ascii: Bool = false) -> String {
         (ascii
-            ? "Key: * finger   ^^^ selected tab   (Title) disabled tab   [#] image name   . trail"
-            : "Key: ● finger   ▔▔▔ selected tab   (Title) disabled tab   ▣ image name   · trail")
+            ? "Key: * finger   ^^^ selected tab   (Title) disabled   ::: pressed   [#] image name   . trail"
+            : "Key: ● finger   ▔▔▔ selected tab   (Title) disabled   ░░░ pressed   ▣ image name   · trail")
             + "\n     HUD: the large content viewer's heads-up display, the box that shows the item under"
             + "\n     the finger in large type while the finger is held down at an accessibility text size\n"
     }
@@ -86,7 +98,7 @@ private struct TerminalPictureStrokes {
     let topLeft, topRight, bottomLeft, bottomRight: Character
     let teeDown, teeUp, teeRight, teeLeft: Character
     let roundTopLeft, roundTopRight, roundBottomLeft, roundBottomRight: Character
-    let finger, selection, trail: Character
+    let finger, selection, trail, pressed: Character
     let imagePrefix: [Character]
 
     init(ascii: Bool) {
@@ -95,14 +107,14 @@ private struct TerminalPictureStrokes {
             topLeft = "+"; topRight = "+"; bottomLeft = "+"; bottomRight = "+"
             teeDown = "+"; teeUp = "+"; teeRight = "+"; teeLeft = "+"
             roundTopLeft = "+"; roundTopRight = "+"; roundBottomLeft = "+"; roundBottomRight = "+"
-            finger = "*"; selection = "^"; trail = "."
+            finger = "*"; selection = "^"; trail = "."; pressed = ":"
             imagePrefix = Array("[#] ")
         } else {
             horizontal = "─"; vertical = "│"
             topLeft = "┌"; topRight = "┐"; bottomLeft = "└"; bottomRight = "┘"
             teeDown = "┬"; teeUp = "┴"; teeRight = "├"; teeLeft = "┤"
             roundTopLeft = "╭"; roundTopRight = "╮"; roundBottomLeft = "╰"; roundBottomRight = "╯"
-            finger = "●"; selection = "▔"; trail = "·"
+            finger = "●"; selection = "▔"; trail = "·"; pressed = "░"
             imagePrefix = Array("▣ ")
         }
     }
@@ -236,6 +248,7 @@ private struct TerminalPictureDrawing {
     mutating func draw() {
         drawFrame()
         if hasTabBar { drawTabBar() }
+        drawButtons()
         drawTrails()
         drawTouches()
         drawGestures()
@@ -367,6 +380,57 @@ private struct TerminalPictureDrawing {
                 let range = (marked?.isEmpty ?? true) ? lower..<upper : (marked ?? lower..<upper)
                 for c in range { put(strokes.selection, c, markRow) }
             }
+            if tab.isHighlighted { shade(columns: lower..<upper, rows: imageRow...markRow) }
+        }
+    }
+
+    /// Fills the blank cells of a region with the pressed shade.
+    mutating func shade(columns: Range<Int>, rows: ClosedRange<Int>) {
+        for r in rows where r > 0 && r < grid.count - 1 {
+            for c in columns where c > 0 && c < width - 1 && grid[r][c] == " " { grid[r][c] = strokes.pressed }
+        }
+    }
+
+    /// The buttons as boxes in the body of the window, in order (a later one over an earlier one).
+    mutating func drawButtons() {
+        let last = bodyLines
+        for button in snapshot.buttons.prefix(GestureScriptParser.maximumButtons) where S.isFinite(button.frame) {
+            let frame = button.frame
+            var left = column(frame.minX, clampedTo: 1, width - 2)
+            var right = column(frame.maxX, clampedTo: 1, width - 2)
+            if right - left < 2 {
+                // Too narrow to hold a title: three columns around its middle.
+                let middle = column((frame.minX + frame.maxX) / 2, clampedTo: 2, width - 3)
+                (left, right) = (middle - 1, middle + 1)
+            }
+            let topPosition = rowPosition(frame.minY), bottomPosition = rowPosition(frame.maxY)
+            var top = S.clampedInt(topPosition, 1, last, nanValue: 1)
+            var bottom = S.clampedInt(bottomPosition, 1, last, nanValue: 1)
+            if bottom - top < 2 {
+                // Too short for a border and a line: three lines around its middle.
+                let middle = S.roundedInt((topPosition + bottomPosition) / 2, 2, max(2, last - 1), nanValue: 2)
+                (top, bottom) = (middle - 1, middle + 1)
+            }
+            guard top >= 1, bottom <= last, bottom - top >= 2 else { continue }
+            for r in top...bottom {
+                for c in left...right { put(" ", c, r) }
+                put(strokes.vertical, left, r)
+                put(strokes.vertical, right, r)
+            }
+            for c in left...right {
+                put(strokes.horizontal, c, top)
+                put(strokes.horizontal, c, bottom)
+            }
+            put(strokes.topLeft, left, top)
+            put(strokes.topRight, right, top)
+            put(strokes.bottomLeft, left, bottom)
+            put(strokes.bottomRight, right, bottom)
+            let title = S.trimmed(S.terminalCharacters(button.title, ascii: ascii))
+            let middle = (top + bottom) / 2
+            if !title.isEmpty {
+                putCentred(dimmed(title, button.isEnabled, right - left - 1), middle, within: left + 1, right)
+            }
+            if button.isHighlighted { shade(columns: (left + 1)..<right, rows: (top + 1)...(bottom - 1)) }
         }
     }
 

@@ -39,9 +39,30 @@ public struct GestureScript: Hashable, Sendable {
         public var selectedTab: String?
         /// The recognizers of a full-window surface behind everything, if any.
         public var surfaceRecognizers: [SurfaceRecognizer] = []
+        /// The buttons, in the order the script lists them (a later one is
+        /// drawn, and hit-tested, above an earlier one).
+        public var buttons: [SceneButton] = []
 
         /// The default scene: a 390 × 844 window at the default text size, nothing in it.
         public init() {}
+    }
+
+    /// A button a script's `button` line puts in the scene: a `Button` with
+    /// a title, above the surface and below the tab bar.
+    public struct SceneButton: Hashable, Sendable {
+        /// The button's title; distinct from every other button's and tab's title.
+        public var title: String
+        /// The button's frame in window coordinates, inside the window and clear of the tab bar.
+        public var frame: Rect
+        /// Whether the button is enabled (a `disable` line names it otherwise).
+        public var isEnabled: Bool
+
+        /// Creates a button of the scene.
+        public init(title: String, frame: Rect, isEnabled: Bool = true) {
+            self.title = title
+            self.frame = frame
+            self.isEnabled = isEnabled
+        }
     }
 
     /// A recognizer the script's `surface` line can put on a full-window view.
@@ -74,11 +95,11 @@ public struct GestureScript: Hashable, Sendable {
         }
     }
 
-    /// Where a touch goes: a point in window coordinates, or the centre of a tab.
+    /// Where a touch goes: a point in window coordinates, or the centre of a tab or a button.
     public enum Target: Hashable, Sendable {
         /// A point in window coordinates.
         case point(Point)
-        /// The centre of the tab with this title.
+        /// The centre of the tab or the button with this title (`@Save`).
         case item(String)
     }
 

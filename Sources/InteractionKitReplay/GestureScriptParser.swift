@@ -12,7 +12,8 @@ import InteractionKitLinux
 /// content-size accessibility-large    # kebab case of ContentSizeCategory (default large)
 /// layout rtl                          # ltr (default) or rtl
 /// tabbar Home Search "Now Playing"    # a standalone tab bar, 49 points high, at the bottom
-/// disable Search                      # disable tabs by title
+/// button Save at 20 100 120 44        # a button: title, then x y width height (several allowed)
+/// disable Search                      # disable tabs or buttons by title
 /// select Home                         # the tab selected at the start
 /// surface tap long-press pan          # a full-window view with these recognizers:
 ///                                     # tap double-tap two-finger-tap long-press pan
@@ -22,7 +23,7 @@ import InteractionKitLinux
 /// Then gesture lines, in time order:
 ///
 /// ```
-/// down 40 820          # touch 0 goes down; `down @Home` = the centre of tab Home
+/// down 40 820          # touch 0 goes down; `down @Home` = the centre of tab Home (or of a button)
 /// wait 0.6             # virtual time passes (a finger held still)
 /// move @"Now Playing"  # or `move X Y`
 /// up                   # or `cancel`; either may name where: `up @Settings`
@@ -33,10 +34,12 @@ import InteractionKitLinux
 /// ```
 ///
 /// The whole script is checked before anything runs, and every error is
-/// reported with its line and column: unknown commands or tabs, missing,
-/// extra or non-finite numbers, negative waits, a touch moved or lifted that
-/// is not down, an unclosed quote, bytes that are not UTF-8, a file over
-/// the size limits, and errors inside replayed recordings.
+/// reported with its line and column: unknown commands, tabs or buttons,
+/// missing, extra or non-finite numbers, negative waits, a touch moved or
+/// lifted that is not down, a button with no size, outside the window, over
+/// the tab bar or with a title already taken, an unclosed quote, bytes that
+/// are not UTF-8, a file over the size limits, and errors inside replayed
+/// recordings.
 public struct GestureScriptParser: Sendable {
     /// The largest script accepted, in bytes (1 MiB).
     public static let maximumBytes = 1 << 20
@@ -50,6 +53,8 @@ public struct GestureScriptParser: Sendable {
     public static let recordingTouchIDBase = 10_000
     /// The height of the script's standalone tab bar, in points.
     public static let tabBarHeight = 49.0
+    /// The most `button` lines a script may have.
+    public static let maximumButtons = 100
     /// The UTF-8 byte-order mark, skipped at the start of a script.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     /// The most errors reported before giving up.
@@ -138,6 +143,7 @@ public struct GestureScriptParser: Sendable {
             if end == bytes.count { break }
             start = end + 1
         }
+        state.checkScene()
         guard state.diagnostics.isEmpty else { throw ScriptErrors(state.diagnostics) }
         return GestureScript(file: file, scene: state.scene, steps: state.steps)
     }
@@ -169,6 +175,12 @@ private struct ParseState {
     var touchesDown: Set<Int> = []
     var inGesturePart = false
     var sceneLinesSeen: Set<String> = []
+    /// Where each of `scene.buttons` was declared: its line and the column of its x.
+    var buttonPlaces: [(line: Int, column: Int)] = []
+    /// The line that declared each button's title.
+    var buttonLines: [String: Int] = [:]
+    /// Whether the buttons were checked against the window and the tab bar.
+    var sceneChecked = false
     /// Bytes of recordings read so far, against `maximumRecordingBytes`.
     var recordingBytesRead = 0
     /// Recorded samples replayed so far, against `maximumRecordingSamples`.
@@ -297,7 +309,7 @@ private struct ParseState {
 
     // MARK: Commands
 
-    static let sceneCommands: Set<String> = ["window", "layout", "tabbar", "disable", "select", "surface"]
+    static let sceneCommands: Set<String> = ["window", "layout", "tabbar", "button", "disable", "select", "surface"]
     static let gestureCommands: Set<String> = ["down", "move", "up", "cancel", "wait", "evemu"]
 
     mutating func parseCommand(_ command: ScriptToken, _ line: inout LineReader) {
@@ -307,7 +319,7 @@ private struct ParseState {
                 line.fail(at: command.column, "'\(name)' describes the scene, so it must come before the first gesture line")
                 return
             }
-            if name != "disable" {
+            if name != "disable" && name != "button" {
                 if sceneLinesSeen.contains(name) {
                     line.fail(at: command.column, "'\(name)' is given twice; keep one")
                     return
@@ -315,12 +327,17 @@ private struct ParseState {
                 sceneLinesSeen.insert(name)
             }
         }
-        if Self.gestureCommands.contains(name) { inGesturePart = true }
+        if Self.gestureCommands.contains(name) {
+            // The scene is complete: its buttons can be placed in the window.
+            checkScene()
+            inGesturePart = true
+        }
         switch name {
         case "window": parseWindow(&line)
         case "content-size": parseContentSize(&line)
         case "layout": parseLayout(&line)
         case "tabbar": parseTabBar(&line)
+        case "button": parseButton(&line)
         case "disable": parseDisable(&line)
         case "select": parseSelect(&line)
         case "surface": parseSurface(&line)
@@ -329,7 +346,7 @@ private struct ParseState {
         case "evemu": parseRecording(&line)
         default:
             line.fail(at: command.column, "unknown command '\(name)'; expected one of: window, content-size, layout, "
-                + "tabbar, disable, select, surface, down, move, up, cancel, wait, evemu")
+                + "tabbar, button, disable, select, surface, down, move, up, cancel, wait, evemu")
         }
     }
 
@@ -386,6 +403,11 @@ private struct ParseState {
                 line.fail(at: token.column, "the tab '\(token.text)' is listed twice; titles must be distinct")
                 return
             }
+            if let buttonLine = buttonLines[token.text] {
+                line.fail(at: token.column, "the tab '\(token.text)' has the title of the button on line \(buttonLine); "
+                    + "titles must be distinct so that @\(Self.written(token.text)) names one thing")
+                return
+            }
             titles.append(token.text)
         }
         guard !titles.isEmpty else {
@@ -395,19 +417,123 @@ private struct ParseState {
         scene.tabTitles = titles
     }
 
+    /// `button TITLE at X Y WIDTH HEIGHT`: a `Button` in window coordinates.
+    /// Its place in the window is checked once the scene is complete (see `checkScene`).
+    mutating func parseButton(_ line: inout LineReader) {
+        let example = "as in: button Save at 20 100 120 44"
+        guard let title = line.next() else {
+            line.fail(at: line.endColumn, "expected the button's title, then 'at X Y WIDTH HEIGHT', \(example)")
+            return
+        }
+        guard title.kind != .item else {
+            line.fail(at: title.column, "a button's title is written without '@' here, \(example)")
+            return
+        }
+        if title.kind == .word && title.text == "at" {
+            line.fail(at: title.column, "expected the button's title before 'at', \(example)")
+            return
+        }
+        guard !title.text.isEmpty else {
+            line.fail(at: title.column, "a button needs a title that is not empty, \(example)")
+            return
+        }
+        let at = line.next()
+        guard let at, at.kind == .word, at.text == "at" else {
+            line.fail(at: at?.column ?? line.endColumn, "expected 'at' after the button's title, \(example)"
+                + (title.kind == .word ? " (a title with spaces is quoted: button \"Save draft\" at …)" : ""))
+            return
+        }
+        guard let x = line.number("the button's x"), let y = line.number("the button's y"),
+              let width = line.number("the button's width"), let height = line.number("the button's height")
+        else { return }
+        guard line.finish() else { return }
+        guard width.value > 0 else {
+            line.fail(at: width.column, "a button's width must be positive")
+            return
+        }
+        guard height.value > 0 else {
+            line.fail(at: height.column, "a button's height must be positive")
+            return
+        }
+        if let tabs = scene.tabTitles, tabs.contains(title.text) {
+            line.fail(at: title.column, "the button '\(title.text)' has the title of a tab; "
+                + "titles must be distinct so that @\(Self.written(title.text)) names one thing")
+            return
+        }
+        if let earlier = buttonLines[title.text] {
+            line.fail(at: title.column, "a button titled '\(title.text)' is already on line \(earlier); "
+                + "titles must be distinct so that @\(Self.written(title.text)) names one button")
+            return
+        }
+        guard scene.buttons.count < GestureScriptParser.maximumButtons else {
+            line.fail(at: line.tokens[0].column, "the scene has more than \(GestureScriptParser.maximumButtons) buttons")
+            return
+        }
+        buttonLines[title.text] = line.line
+        buttonPlaces.append((line.line, x.column))
+        scene.buttons.append(GestureScript.SceneButton(
+            title: title.text, frame: Rect(x: x.value, y: y.value, width: width.value, height: height.value)))
+    }
+
+    /// Checks, once the scene is complete, that every button lies inside
+    /// the window and clear of the tab bar (whatever order the scene lines
+    /// came in); errors go to the buttons' lines.
+    mutating func checkScene() {
+        guard !sceneChecked else { return }
+        sceneChecked = true
+        let window = Rect(origin: .zero, size: scene.windowSize)
+        let tabBarTop = scene.tabTitles == nil ? nil : scene.windowSize.height - GestureScriptParser.tabBarHeight
+        let size = "\(NumberFormatting.json(scene.windowSize.width)) × \(NumberFormatting.json(scene.windowSize.height))"
+        for (index, button) in scene.buttons.enumerated() {
+            let place = buttonPlaces[index]
+            let frame = button.frame
+            if !(frame.minX >= window.minX && frame.minY >= window.minY && frame.maxX <= window.maxX
+                && frame.maxY <= window.maxY) {
+                error(line: place.line, column: place.column, "the button '\(button.title)' does not fit in the \(size) "
+                    + "window; its frame must lie inside it")
+            } else if let tabBarTop, frame.maxY > tabBarTop {
+                error(line: place.line, column: place.column, "the button '\(button.title)' overlaps the tab bar "
+                    + "(from y \(NumberFormatting.json(tabBarTop)) down); move it above")
+            }
+        }
+    }
+
+    /// A title as a script writes it after `@`: quoted when it has a space.
+    static func written(_ title: String) -> String {
+        title.contains(" ") ? "\"\(title)\"" : title
+    }
+
+    /// The index of the button with this title, if any.
+    func buttonIndex(_ title: String) -> Int? {
+        guard buttonLines[title] != nil else { return nil }
+        for (index, button) in scene.buttons.enumerated() where button.title == title { return index }
+        return nil
+    }
+
     mutating func parseDisable(_ line: inout LineReader) {
         var any = false
         while let token = line.next() {
-            guard let title = tabTitle(token, &line) else { return }
-            if !scene.disabledTabs.contains(title) { scene.disabledTabs.append(title) }
+            guard let title = itemTitle(token, &line) else { return }
+            if let index = buttonIndex(title) {
+                scene.buttons[index].isEnabled = false
+            } else if !scene.disabledTabs.contains(title) {
+                scene.disabledTabs.append(title)
+            }
             any = true
         }
-        if !any { line.fail(at: line.endColumn, "expected the title of a tab to disable") }
+        if !any {
+            line.fail(at: line.endColumn, scene.buttons.isEmpty
+                ? "expected the title of a tab to disable" : "expected the title of a tab or a button to disable")
+        }
     }
 
     mutating func parseSelect(_ line: inout LineReader) {
         guard let token = line.next() else {
             line.fail(at: line.endColumn, "expected the title of the tab to select")
+            return
+        }
+        if buttonIndex(token.text) != nil {
+            line.fail(at: token.column, "'\(token.text)' is a button; 'select' names the tab selected at the start")
             return
         }
         guard let title = tabTitle(token, &line), line.finish() else { return }
@@ -434,7 +560,20 @@ private struct ParseState {
         scene.surfaceRecognizers = recognizers
     }
 
-    /// A tab's title in a `disable`/`select` line or after `@`: it must name a tab.
+    /// A title in a `disable` line or after `@`: it must name a tab or a
+    /// button (with no buttons, the messages speak of tabs only).
+    mutating func itemTitle(_ token: ScriptToken, _ line: inout LineReader) -> String? {
+        if scene.buttons.isEmpty { return tabTitle(token, &line) }
+        if scene.tabTitles?.contains(token.text) == true || buttonIndex(token.text) != nil { return token.text }
+        var known = ""
+        if let tabs = scene.tabTitles { known = "the tabs are: " + tabs.map(Self.written).joined(separator: ", ") + "; " }
+        let shown = scene.buttons.prefix(10).map { Self.written($0.title) }.joined(separator: ", ")
+        let more = scene.buttons.count > 10 ? " and \(scene.buttons.count - 10) more" : ""
+        line.fail(at: token.column, "unknown tab or button '\(token.text)'; \(known)the buttons are: \(shown)\(more)")
+        return nil
+    }
+
+    /// A tab's title in a `select` line (or, with no buttons, `disable` and after `@`): it must name a tab.
     mutating func tabTitle(_ token: ScriptToken, _ line: inout LineReader) -> String? {
         guard let titles = scene.tabTitles else {
             line.fail(at: token.column, "there is no tab bar; add a 'tabbar' line before naming tabs")
@@ -518,7 +657,7 @@ private struct ParseState {
         guard let first = line.peek() else { return nil }
         if first.kind == .item {
             line.index += 1
-            guard let title = tabTitle(first, &line) else { return nil }
+            guard let title = itemTitle(first, &line) else { return nil }
             return .item(title)
         }
         guard let x = line.number("an x coordinate"), let y = line.number("a y coordinate") else { return nil }

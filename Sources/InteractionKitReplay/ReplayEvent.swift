@@ -34,6 +34,13 @@ public struct ReplayEvent: Hashable, Sendable {
         case hudHide
         /// The person selected a tab.
         case select(title: String?)
+        /// A script's button sent one control event (a single member of
+        /// `ControlEvents`). Repeated drags are recorded once: a
+        /// `touchDragInside` or `touchDragOutside` only when the button's
+        /// previous event was not the same (the touch lines show every move).
+        case control(title: String, event: ControlEvents)
+        /// A script's button became highlighted (pressed) or stopped being highlighted.
+        case highlight(title: String, isHighlighted: Bool)
         /// The text size changed.
         case contentSize(ContentSizeCategory)
         /// A recording started replaying.

@@ -22,6 +22,8 @@ public struct SceneSnapshot: Hashable, Sendable {
     public var tabBarFrame: Rect?
     /// The tabs of the tab bar in reading order; their frames are already mirrored for right-to-left.
     public var tabs: [TabSnapshot]
+    /// The script's buttons, in the order the script lists them (a later one lies above).
+    public var buttons: [ButtonSnapshot]
     /// The fingers that are down at this moment, in the order they went
     /// down; at most ``ScriptPlayer/maximumTouchesPerSnapshot`` of them (the
     /// ones that went down last), the rest counted in ``touchesLeftOut``.
@@ -51,7 +53,8 @@ public struct SceneSnapshot: Hashable, Sendable {
         hud: HUDSnapshot?,
         touchesLeftOut: Int = 0,
         trails: [TrailSnapshot] = [],
-        gestures: [GestureSnapshot] = []
+        gestures: [GestureSnapshot] = [],
+        buttons: [ButtonSnapshot] = []
     ) {
         self.time = time
         self.caption = caption
@@ -60,6 +63,7 @@ public struct SceneSnapshot: Hashable, Sendable {
         self.contentSize = contentSize
         self.tabBarFrame = tabBarFrame
         self.tabs = tabs
+        self.buttons = buttons
         self.touches = touches
         self.touchesLeftOut = touchesLeftOut
         self.trails = trails
@@ -67,10 +71,10 @@ public struct SceneSnapshot: Hashable, Sendable {
         self.hud = hud
     }
 
-    /// How many values (tabs, fingers, trail points, recognizers) the
-    /// snapshot holds: what the player counts against its memory budget.
+    /// How many values (tabs, buttons, fingers, trail points, recognizers)
+    /// the snapshot holds: what the player counts against its memory budget.
     public var elementCount: Int {
-        var count = tabs.count + touches.count + gestures.count + 1
+        var count = tabs.count + buttons.count + touches.count + gestures.count + 1
         for trail in trails { count += trail.points.count + 1 }
         return count
     }
@@ -127,14 +131,41 @@ public struct TabSnapshot: Hashable, Sendable {
     public var isEnabled: Bool
     /// Whether the tab is the tab bar's selected tab.
     public var isSelected: Bool
+    /// Whether the tab is drawn pressed: the tab bar's `highlightedItem`,
+    /// the tab a finger went down on while it stays within the tab's grown slot.
+    public var isHighlighted: Bool
 
     /// Creates a tab snapshot from its parts.
-    public init(title: String?, imageName: String?, frame: Rect, isEnabled: Bool, isSelected: Bool) {
+    public init(
+        title: String?, imageName: String?, frame: Rect, isEnabled: Bool, isSelected: Bool, isHighlighted: Bool = false
+    ) {
         self.title = title
         self.imageName = imageName
         self.frame = frame
         self.isEnabled = isEnabled
         self.isSelected = isSelected
+        self.isHighlighted = isHighlighted
+    }
+}
+
+/// One of the script's buttons as drawn.
+public struct ButtonSnapshot: Hashable, Sendable {
+    /// The button's title.
+    public var title: String
+    /// The button's frame in window coordinates.
+    public var frame: Rect
+    /// Whether the button is enabled; a disabled button is drawn dimmed.
+    public var isEnabled: Bool
+    /// Whether the button is highlighted (pressed): a tracked finger is
+    /// within its bounds grown by `GestureConstants.controlTrackingMargin`.
+    public var isHighlighted: Bool
+
+    /// Creates a button snapshot from its parts.
+    public init(title: String, frame: Rect, isEnabled: Bool, isHighlighted: Bool) {
+        self.title = title
+        self.frame = frame
+        self.isEnabled = isEnabled
+        self.isHighlighted = isHighlighted
     }
 }
 

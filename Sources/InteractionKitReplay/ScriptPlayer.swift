@@ -3,14 +3,16 @@ import InteractionKitLinux
 
 /// Replays a gesture script on virtual time and records what happened.
 ///
-/// The player builds the script's scene — a window, a standalone `TabBar`
-/// at the bottom (49 points high, the width of the window), a full-window
-/// surface with the recognizers the script names — then sends the steps'
-/// touches through `Window.send(_:)` and lets time pass with
-/// `Window.advanceTime(to:)`. It watches the tab bar's tap and large content
-/// viewer recognizers, the surface's recognizers, the HUD and the tab bar's
-/// delegate, and records each as a `ReplayEvent`, with a `SceneSnapshot` at
-/// the start and whenever the HUD or the selection changes.
+/// The player builds the script's scene — a window, a full-window surface
+/// with the recognizers the script names, the script's buttons above it,
+/// and a standalone `TabBar` at the bottom (49 points high, the width of
+/// the window) on top — then sends the steps' touches through
+/// `Window.send(_:)` and lets time pass with `Window.advanceTime(to:)`. It
+/// watches the tab bar's large content viewer recognizer, the surface's
+/// recognizers, the HUD, the tab bar's delegate and the buttons' control
+/// events and highlight, and records each as a `ReplayEvent`, with a
+/// `SceneSnapshot` at the start and whenever the HUD, the selection or a
+/// button's highlight changes.
 ///
 /// ```swift
 /// let script = try GestureScriptParser(file: "seed.gesture").parse(text)
@@ -27,6 +29,8 @@ public final class ScriptPlayer {
     public let tabBar: TabBar?
     /// The scene's full-window surface, if the script has one.
     public let surface: View?
+    /// The scene's buttons, in the order the script lists them.
+    public let buttons: [Button]
 
     /// The most fingers a snapshot keeps: the ones that went down last. A
     /// script may hold thousands of fingers down; each picture counts the
@@ -55,6 +59,16 @@ public final class ScriptPlayer {
     private var gestureStates: [GestureSnapshot] = []
     /// Trails of the recording being replayed, oldest finger first; nil outside recordings.
     private var trails: [TrailBuilder]?
+    /// Each button's highlight as last recorded.
+    private var buttonHighlights: [Bool] = []
+    /// Each button's last recorded control event, to record a run of drags once.
+    private var lastControlEvents: [ControlEvents?] = []
+
+    /// The control events the player records, one at a time, in `ControlEvents.names` order.
+    private static let recordedControlEvents: [ControlEvents] = [
+        .touchDown, .touchDownRepeat, .touchDragInside, .touchDragOutside, .touchDragEnter, .touchDragExit,
+        .touchUpInside, .touchUpOutside, .touchCancel, .valueChanged, .primaryActionTriggered,
+    ]
 
     /// Builds the script's scene; nothing is replayed until `run()`.
     public init(script: GestureScript) {
@@ -70,6 +84,16 @@ public final class ScriptPlayer {
             window.addSubview(view)
             surface = view
         }
+        var buttons: [Button] = []
+        for sceneButton in scene.buttons {
+            let button = Button(title: sceneButton.title, frame: sceneButton.frame)
+            button.isEnabled = sceneButton.isEnabled
+            window.addSubview(button)
+            buttons.append(button)
+        }
+        self.buttons = buttons
+        buttonHighlights = Array(repeating: false, count: buttons.count)
+        lastControlEvents = Array(repeating: nil, count: buttons.count)
         if let titles = scene.tabTitles {
             let height = GestureScriptParser.tabBarHeight
             let bar = TabBar(frame: Rect(
@@ -131,6 +155,7 @@ public final class ScriptPlayer {
     public func advance(to time: Double) {
         if time > clock { clock = time }
         window.advanceTime(to: clock)
+        noteHighlights()
     }
 
     /// Changes the text size live, as a script's `content-size` line does.
@@ -160,6 +185,7 @@ public final class ScriptPlayer {
         case .wait(let seconds):
             clock += seconds
             window.advanceTime(to: clock)
+            noteHighlights()
         case .contentSize(let category):
             record(.contentSize(category))
             window.preferredContentSizeCategory = category
@@ -197,7 +223,8 @@ public final class ScriptPlayer {
         let input = TouchInput(id: id, phase: phase, location: location, timestamp: clock)
         // Timers due before the sample fire (and are recorded) first.
         window.advanceTime(to: clock)
-        record(.touch(id: id, phase: phase, location: location, item: tabTitle(at: location)))
+        noteHighlights()
+        record(.touch(id: id, phase: phase, location: location, item: itemTitle(at: location)))
         // The fingers a picture draws follow the sample before it is
         // delivered, so that pictures taken while it is (a HUD change on a
         // move, a selection on a lift) show the finger where it is now, or
@@ -218,6 +245,7 @@ public final class ScriptPlayer {
         } else {
             extendTrail(id: id, phase: phase, at: location)
         }
+        noteHighlights()
     }
 
     private func location(of target: GestureScript.Target) -> Point {
@@ -225,9 +253,14 @@ public final class ScriptPlayer {
         case .point(let point):
             return point
         case .item(let title):
-            guard let tabBar, let item = tabBar.items?.first(where: { $0.title == title }),
-                  let frame = tabBar.frame(for: item) else { return .zero }
-            return tabBar.convert(frame, to: nil).center
+            if let tabBar, let item = tabBar.items?.first(where: { $0.title == title }),
+               let frame = tabBar.frame(for: item) {
+                return tabBar.convert(frame, to: nil).center
+            }
+            for button in buttons where button.title == title {
+                return button.convert(button.bounds, to: nil).center
+            }
+            return .zero
         }
     }
 
@@ -235,9 +268,13 @@ public final class ScriptPlayer {
         window.touch(withID: id)?.location ?? .zero
     }
 
-    private func tabTitle(at location: Point) -> String? {
-        guard let tabBar else { return nil }
-        return tabBar.item(at: tabBar.convert(location, from: nil))?.title
+    /// The title of the tab under a window point, else of the topmost button there.
+    private func itemTitle(at location: Point) -> String? {
+        if let tabBar, let item = tabBar.item(at: tabBar.convert(location, from: nil)) { return item.title }
+        for button in buttons.reversed() where button.bounds.contains(button.convert(location, from: nil)) {
+            return button.title
+        }
+        return nil
     }
 
     // MARK: Observation
@@ -297,6 +334,11 @@ public final class ScriptPlayer {
                 tap.require(toFail: double)
             }
         }
+        for (index, button) in buttons.enumerated() {
+            for event in Self.recordedControlEvents {
+                button.addAction(for: event) { [weak self] _ in self?.controlSent(event, byButton: index) }
+            }
+        }
         window.addLargeContentViewerObserver { [weak self] presentation in
             guard let self else { return }
             if let presentation {
@@ -306,6 +348,29 @@ public final class ScriptPlayer {
                 self.record(.hudHide)
                 self.takeFrame("HUD hidden")
             }
+        }
+    }
+
+    /// Records a button's control event, after any highlight change it
+    /// brings (a control sets `isHighlighted` before it sends, as UIKit's
+    /// does); a drag like the button's previous event is not recorded again.
+    private func controlSent(_ event: ControlEvents, byButton index: Int) {
+        guard index < buttons.count else { return }
+        noteHighlights()
+        if event == .touchDragInside || event == .touchDragOutside, lastControlEvents[index] == event { return }
+        lastControlEvents[index] = event
+        record(.control(title: buttons[index].title ?? "", event: event))
+    }
+
+    /// Records each button whose highlight changed since it was last
+    /// recorded, with a picture.
+    private func noteHighlights() {
+        for (index, button) in buttons.enumerated() where button.isHighlighted != buttonHighlights[index] {
+            let highlighted = button.isHighlighted
+            buttonHighlights[index] = highlighted
+            let title = button.title ?? ""
+            record(.highlight(title: title, isHighlighted: highlighted))
+            takeFrame(highlighted ? "\(title) highlighted" : "\(title) no longer highlighted")
         }
     }
 
@@ -336,7 +401,7 @@ public final class ScriptPlayer {
     /// Takes a picture, unless the replay already keeps as many as its budgets allow.
     private func takeFrame(_ caption: String, withTrails: Bool = false) {
         // The tabs alone would pass the budget: count the picture without building it.
-        let least = (tabBar?.items?.count ?? 0) + 1
+        let least = (tabBar?.items?.count ?? 0) + buttons.count + 1
         guard frames.count < Self.maximumFrames, snapshotElements + least <= Self.maximumSnapshotElements else {
             framesLeftOut += 1
             return
@@ -374,7 +439,8 @@ public final class ScriptPlayer {
                 let frame = tabBar.convert(slotFrame, to: nil)
                 tabs.append(TabSnapshot(
                     title: item.title, imageName: item.image?.name, frame: frame,
-                    isEnabled: item.isEnabled, isSelected: tabBar.selectedItem === item
+                    isEnabled: item.isEnabled, isSelected: tabBar.selectedItem === item,
+                    isHighlighted: tabBar.highlightedItem === item
                 ))
             }
         }
@@ -385,12 +451,20 @@ public final class ScriptPlayer {
                 imageFrame: layout.imageFrame, titleFrame: layout.titleFrame
             )
         }
+        var buttonSnapshots: [ButtonSnapshot] = []
+        buttonSnapshots.reserveCapacity(buttons.count)
+        for button in buttons {
+            buttonSnapshots.append(ButtonSnapshot(
+                title: button.title ?? "", frame: button.convert(button.bounds, to: nil),
+                isEnabled: button.isEnabled, isHighlighted: button.isHighlighted
+            ))
+        }
         let (touches, touchesLeftOut) = fingersDown()
         return SceneSnapshot(
             time: window.currentTime, caption: caption, windowSize: window.bounds.size,
             layoutDirection: window.effectiveLayoutDirection, contentSize: window.preferredContentSizeCategory.scriptName,
             tabBarFrame: tabBar.map { $0.convert($0.bounds, to: nil) }, tabs: tabs,
-            touches: touches, hud: hud, touchesLeftOut: touchesLeftOut
+            touches: touches, hud: hud, touchesLeftOut: touchesLeftOut, buttons: buttonSnapshots
         )
     }
 

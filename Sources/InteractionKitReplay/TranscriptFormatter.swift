@@ -26,6 +26,15 @@ public enum TranscriptFormatter {
     /// {"t":1.2,"event":"select","title":"Settings"}
     /// ```
     ///
+    /// A script's buttons add `control` (`title`, `control`: the
+    /// `ControlEvents` name, as `touchUpInside`) and `highlight` (`title`,
+    /// `highlighted`: true or false):
+    ///
+    /// ```
+    /// {"t":0,"event":"highlight","title":"Save","highlighted":true}
+    /// {"t":0,"event":"control","title":"Save","control":"touchDown"}
+    /// ```
+    ///
     /// Other events: `content-size` (`category`), `recording` (`file`,
     /// `device`, `contacts`, `duration`) and `rejected` (`reason`). The
     /// README's "JSON lines" table lists every field with its type; a test
@@ -72,6 +81,10 @@ public enum TranscriptFormatter {
             fields += [("event", quoted("hud.hide"))]
         case .select(let title):
             fields += [("event", quoted("select")), ("title", title.map(quoted) ?? "null")]
+        case .control(let title, let control):
+            fields += [("event", quoted("control")), ("title", quoted(title)), ("control", quoted(name(of: control)))]
+        case .highlight(let title, let isHighlighted):
+            fields += [("event", quoted("highlight")), ("title", quoted(title)), ("highlighted", String(isHighlighted))]
         case .contentSize(let category):
             fields += [("event", quoted("content-size")), ("category", quoted(category.scriptName))]
         case .recording(let file, let device, let contacts, let duration):
@@ -124,6 +137,12 @@ public enum TranscriptFormatter {
         case .ended: "ended"
         case .cancelled: "cancelled"
         }
+    }
+
+    /// The name of a control event in JSON lines: the `ControlEvents`
+    /// member's name (`touchUpInside`); several are joined with `+`.
+    public static func name(of events: ControlEvents) -> String {
+        events.names.joined(separator: "+")
     }
 
     /// Why the window refused a sample, naming the finger as transcripts do.
@@ -284,6 +303,16 @@ public enum TranscriptFormatter {
             }
             lines.append("Tab bar at the bottom: " + tabs.joined(separator: " | "))
         }
+        if !scene.buttons.isEmpty {
+            let buttons = scene.buttons.map { button -> String in
+                let frame = button.frame
+                var text = "\(button.title) at (\(NumberFormatting.json(frame.minX)), \(NumberFormatting.json(frame.minY))), "
+                    + "\(NumberFormatting.json(frame.width)) × \(NumberFormatting.json(frame.height))"
+                if !button.isEnabled { text += " (disabled)" }
+                return text
+            }
+            lines.append((buttons.count == 1 ? "Button: " : "Buttons: ") + buttons.joined(separator: " | "))
+        }
         if !scene.surfaceRecognizers.isEmpty {
             lines.append("Surface behind everything, recognizing: "
                 + scene.surfaceRecognizers.map(\.rawValue).joined(separator: ", "))
@@ -343,6 +372,10 @@ public enum TranscriptFormatter {
             return "HUD hidden"
         case .select(let title):
             return "\(title ?? "a tab without a title") selected (the tab bar's delegate is told)"
+        case .control(let title, let control):
+            return "\(title): " + phrase(for: control)
+        case .highlight(let title, let isHighlighted):
+            return isHighlighted ? "\(title) highlighted" : "\(title) no longer highlighted"
         case .contentSize(let category):
             let viewer = category.isAccessibilityCategory ? "the large content viewer is on" : "the large content viewer is off"
             return "text size changes to \(category.scriptName) (\(viewer))"
@@ -352,6 +385,25 @@ public enum TranscriptFormatter {
                 + (listsAllMoves ? "" : "; moves between a finger's first and last are not listed")
         case .rejected(let error):
             return "the window refused a sample: \(reason(error))"
+        }
+    }
+
+    /// A control event in words, for the human transcript.
+    private static func phrase(for control: ControlEvents) -> String {
+        let margin = NumberFormatting.json(GestureConstants.controlTrackingMargin)
+        switch control {
+        case .touchDown: return "touch down"
+        case .touchDownRepeat: return "touch down repeat (a quick second tap)"
+        case .touchDragInside: return "drag inside (again on every move inside; listed once)"
+        case .touchDragOutside: return "drag outside (again on every move outside; listed once)"
+        case .touchDragEnter: return "drag enter — back within \(margin) points of it: lifting here presses it"
+        case .touchDragExit: return "drag exit — more than \(margin) points away: lifting here would not press it"
+        case .touchUpInside: return "touch up inside"
+        case .touchUpOutside: return "touch up outside — no action"
+        case .touchCancel: return "touch cancelled — no action"
+        case .valueChanged: return "value changed"
+        case .primaryActionTriggered: return "primary action triggered — the button's action runs"
+        default: return name(of: control)
         }
     }
 
@@ -372,8 +424,15 @@ public enum TranscriptFormatter {
         var shows = 0
         var hudVisible = false
         var recognized: [(name: String, count: Int)] = []
+        var pressed: [(title: String, count: Int)] = []
         for event in replay.events {
             switch event.kind {
+            case .control(let title, .primaryActionTriggered):
+                if let index = pressed.firstIndex(where: { $0.title == title }) {
+                    pressed[index].count += 1
+                } else {
+                    pressed.append((title, 1))
+                }
             case .select(let title): selections.append(title ?? "untitled")
             case .hudShow: shows += 1; hudVisible = true
             case .hudHide: hudVisible = false
@@ -390,6 +449,11 @@ public enum TranscriptFormatter {
         if replay.script.scene.tabTitles != nil {
             parts.append(selections.isEmpty ? "nothing selected" : "selected \(selections.joined(separator: ", then "))")
             parts.append("the HUD changed \(shows) time\(shows == 1 ? "" : "s")" + (hudVisible ? " and is still showing" : ""))
+        }
+        if !replay.script.scene.buttons.isEmpty {
+            parts.append(pressed.isEmpty
+                ? "no button pressed"
+                : "pressed " + pressed.map { "\($0.title) ×\($0.count)" }.joined(separator: ", "))
         }
         if !replay.script.scene.surfaceRecognizers.isEmpty {
             let surface = recognized.filter { name, _ in

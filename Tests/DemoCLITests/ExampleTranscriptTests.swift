@@ -63,6 +63,21 @@ struct ExampleTranscriptTests {
         #expect(try huds("standard-size-tap.gesture").isEmpty)
     }
 
+    @Test("The button example drags out beyond the tracking margin and back: one touch up inside, one action")
+    func buttonDragOutAndBack() throws {
+        let controls = try replay("button-drag-out-and-back.gesture").events.compactMap { event -> String? in
+            guard case .control(let title, let control) = event.kind else { return nil }
+            return "\(title) \(control.names.joined())"
+        }
+        #expect(controls == [
+            "Save touchDown", "Save touchDragInside", "Save touchDragExit", "Save touchDragOutside",
+            "Save touchDragEnter", "Save touchDragInside", "Save touchUpInside", "Save primaryActionTriggered",
+        ])
+        let lines = TranscriptFormatter.jsonLines(try replay("button-drag-out-and-back.gesture")).split(separator: "\n")
+        #expect(lines.contains("{\"t\":0.6,\"event\":\"control\",\"title\":\"Save\",\"control\":\"touchUpInside\"}"))
+        #expect(lines.contains("{\"t\":0.2,\"event\":\"highlight\",\"title\":\"Save\",\"highlighted\":false}"))
+    }
+
     @Test("After the meta header every JSON line has t and event, and the contract's events look as specified")
     func jsonShape() throws {
         let lines = TranscriptFormatter.jsonLines(try replay("seed.gesture")).split(separator: "\n")

@@ -11,7 +11,7 @@ import InteractionKitTestSupport
 struct DocumentedSchema {
     /// A JSON type a field may have.
     enum FieldType: String, CaseIterable {
-        case string, number, integer, null
+        case string, number, integer, boolean, null
         /// The field may be left out (the README says when it is there).
         case absent
     }
@@ -91,8 +91,10 @@ struct DocumentedSchema {
                 problems.append("'\(kind)' lacks its field '\(field.name)': \(line)")
                 continue
             }
+            // JSONSerialization reads true and false as numbers: the text tells them apart.
             let isBoolean = line.contains("\"\(field.name)\":true") || line.contains("\"\(field.name)\":false")
-            if isBoolean || Self.types(of: value).isDisjoint(with: field.types) {
+            let types: Set<FieldType> = isBoolean ? [.boolean] : Self.types(of: value)
+            if types.isDisjoint(with: field.types) {
                 problems.append("'\(kind)'.\(field.name) is not \(field.types.map(\.rawValue).sorted()): \(line)")
             }
             if let range = line.range(of: "\"\(field.name)\":", range: position..<line.endIndex) {
@@ -112,9 +114,13 @@ struct JSONSchemaTests {
     func table() throws {
         let schema = try DocumentedSchema.fromReadme()
         #expect(Set(schema.events.keys) == [
-            "meta", "touch", "gesture", "hud.show", "hud.hide", "select", "content-size", "recording", "rejected",
+            "meta", "touch", "gesture", "hud.show", "hud.hide", "select", "control", "highlight", "content-size",
+            "recording", "rejected",
         ])
         #expect(schema.events["hud.show"]?.map(\.name) == ["title", "image"])
+        #expect(schema.events["control"]?.map(\.name) == ["title", "control"])
+        #expect(schema.events["highlight"]?.map(\.name) == ["title", "highlighted"])
+        #expect(schema.events["highlight"]?.last?.types == [.boolean])
         #expect(schema.events["meta"]?.first?.name == "schema")
     }
 
@@ -144,6 +150,9 @@ struct JSONSchemaTests {
             .hudShow(title: "Home", image: "home"),
             .hudHide,
             .select(title: nil),
+            .control(title: "Save", event: .touchUpInside),
+            .highlight(title: "Save", isHighlighted: true),
+            .highlight(title: "Save", isHighlighted: false),
             .contentSize(.accessibilityLarge),
             .recording(file: "x.events", device: "pad", contacts: 2, duration: 0.5),
             .rejected(.touchNotDown(id: 1)),

@@ -35,6 +35,29 @@ enum Fixtures {
                 titleFrame: Rect(x: 101, y: 468, width: 188, height: 48)) : nil)
     }
 
+    /// A frame with two buttons (Save pressed, Delete disabled) above a tab
+    /// bar whose Search tab a finger presses; no HUD.
+    static func buttons() -> SceneSnapshot {
+        var tabs: [TabSnapshot] = []
+        for index in 0..<3 {
+            tabs.append(TabSnapshot(
+                title: titles[index], imageName: images[index],
+                frame: Rect(x: Double(index) * 130, y: 795, width: 130, height: 49),
+                isEnabled: true, isSelected: index == 0, isHighlighted: index == 1))
+        }
+        return SceneSnapshot(
+            time: 0.4, caption: "Save highlighted", windowSize: Size(width: 390, height: 844),
+            layoutDirection: .leftToRight, contentSize: "large",
+            tabBarFrame: Rect(x: 0, y: 795, width: 390, height: 49), tabs: tabs,
+            touches: [TouchSnapshot(id: 0, location: Point(x: 100, y: 480))], hud: nil,
+            buttons: [
+                ButtonSnapshot(title: "Save", frame: Rect(x: 40, y: 400, width: 120, height: 44),
+                               isEnabled: true, isHighlighted: true),
+                ButtonSnapshot(title: "Delete", frame: Rect(x: 230, y: 400, width: 120, height: 44),
+                               isEnabled: false, isHighlighted: false),
+            ])
+    }
+
     static let weirdTitles: [String?] = [
         nil, "", "   ", "<script>&\"'</script>", "🎉🇺🇦👩‍👩‍👧 Party", "e\u{301}te\u{301}", "שלום עולם",
         "Tab\u{0}\u{7}\u{1B}[31mred\r\n\t", "\u{202E}evil\u{200B}", "\u{301}lonely",
@@ -63,7 +86,16 @@ enum Fixtures {
                     tabs.append(TabSnapshot(
                         title: index % 3 == 0 ? title : other, imageName: index % 2 == 0 ? other : nil,
                         frame: index % 7 == 3 ? frame : Rect(x: Double(index) * 7.8, y: 795, width: 7.8, height: 49),
-                        isEnabled: index % 2 == 0, isSelected: index % 5 == 1))
+                        isEnabled: index % 2 == 0, isSelected: index % 5 == 1, isHighlighted: index % 3 == 1))
+                }
+                // Buttons of every weird size and place, pressed or not.
+                var buttons: [ButtonSnapshot] = []
+                for index in 0..<(numberIndex % 4) {
+                    let buttonTitle: String = (index % 2 == 0 ? title : other) ?? ""
+                    let buttonFrame: Rect = index == 1
+                        ? frame : Rect(x: 10 * Double(index), y: number, width: 1e-9, height: 44)
+                    buttons.append(ButtonSnapshot(
+                        title: buttonTitle, frame: buttonFrame, isEnabled: index != 2, isHighlighted: index % 2 == 0))
                 }
                 result.append(SceneSnapshot(
                     time: number, caption: title ?? "",
@@ -78,7 +110,8 @@ enum Fixtures {
                     hud: numberIndex % 4 == 3 ? nil : HUDSnapshot(
                         title: other, imageName: title, frame: frame,
                         imageFrame: numberIndex % 2 == 0 ? frame : nil,
-                        titleFrame: numberIndex % 3 == 0 ? nil : frame)))
+                        titleFrame: numberIndex % 3 == 0 ? nil : frame),
+                    buttons: buttons))
             }
         }
         return result

@@ -152,3 +152,31 @@ private func numericAttributesAreWellFormatted(_ document: String) -> Bool {
     #expect(S.clampedInt(3, 10, 0, nanValue: 0) == 3)
     #expect(S.clampedInt(.nan, 0, 10, nanValue: 99) == 10)
 }
+
+@Suite("SVG pictures of buttons and pressed tabs")
+struct SVGButtonPictureTests {
+    @Test("Buttons are drawn at their frames: pressed filled light blue, disabled at reduced opacity")
+    func buttons() {
+        let svg = SVGPicture.render(Fixtures.buttons())
+        #expect(svg.contains("""
+                  <g id="button-1">
+                    <rect x="40" y="400" width="120" height="44" rx="10" fill="#cce4ff" stroke="#007aff" stroke-width="2.5"/>
+            """))
+        #expect(svg.contains(">Save</text>"))
+        #expect(svg.contains("<g id=\"button-2\" opacity=\"0.4\">"))
+        #expect(svg.contains("fill=\"#ffffff\" stroke=\"#8e8e93\" stroke-width=\"1.5\"/>"))
+        #expect(svg.contains(">Delete</text>"))
+        // Buttons lie under the fingers.
+        let buttons = svg.range(of: "<g id=\"buttons\">")
+        let touches = svg.range(of: "<g id=\"touches\">")
+        #expect(buttons != nil && touches != nil && buttons!.lowerBound < touches!.lowerBound)
+    }
+
+    @Test("The pressed tab gets a grey shade; a snapshot without one draws none")
+    func pressedTab() {
+        let svg = SVGPicture.render(Fixtures.buttons())
+        #expect(svg.components(separatedBy: "fill=\"#3a3a3c\" fill-opacity=\"0.16\"").count == 2)
+        #expect(svg.contains("<g id=\"tab-2\">\n        <rect x=\"132\" y=\"797\""))
+        #expect(!SVGPicture.render(Fixtures.typical()).contains("fill-opacity=\"0.16\""))
+    }
+}

@@ -166,3 +166,49 @@ private func lines(_ picture: String) -> [Substring] {
     #expect(SceneBlockFont.width(of: Array("NOW")) == 11)
     #expect(SceneBlockFont.render(Array("é"), ascii: false) == nil)
 }
+
+@Suite("Terminal pictures of buttons and pressed tabs")
+struct TerminalButtonPictureTests {
+    @Test("A button is a box with its title; pressed, its blank cells are shaded; disabled, its title is in parentheses")
+    func buttons() throws {
+        let picture = TerminalPicture.render(Fixtures.buttons(), columns: 48)
+        let all = lines(picture)
+        #expect(all.count == TerminalPicture.lineCount)
+        #expect(all.allSatisfy { $0.count == 48 })
+        #expect(picture.contains("┌─────────────┐"))
+        #expect(picture.contains("│░░░░Save░░░░░│"))
+        #expect(picture.contains("│  (Delete)   │"))
+        #expect(picture.filter { $0 == "●" }.count == 1)
+        let ascii = TerminalPicture.render(Fixtures.buttons(), columns: 48, ascii: true)
+        #expect(ascii.contains("|::::Save:::::|"))
+        #expect(ascii.allSatisfy { $0.isASCII })
+    }
+
+    @Test("The pressed tab has its blank cells shaded; the others stay blank")
+    func pressedTab() throws {
+        let picture = TerminalPicture.render(Fixtures.buttons(), columns: 48)
+        let all = lines(picture)
+        // Search's cell on the title line, and the selection line under Home.
+        #expect(all[all.count - 3].contains("│░░░░Search░░░░░│"))
+        #expect(all[all.count - 2].contains("│░░░░░░░░░░░░░░░│"))
+        #expect(all[all.count - 2].contains("▔▔▔▔"))
+        #expect(!all[all.count - 3].contains("░Home"))
+    }
+
+    @Test("A button too small for a title still gets three lines and three columns, inside the window")
+    func tinyButton() throws {
+        var snapshot = Fixtures.buttons()
+        snapshot.buttons = [ButtonSnapshot(title: "X", frame: Rect(x: 0, y: 0, width: 1, height: 1),
+                                           isEnabled: true, isHighlighted: false)]
+        let all = lines(TerminalPicture.render(snapshot, columns: 48))
+        #expect(all[2].hasPrefix("│┌─┐"))
+        #expect(all[3].hasPrefix("││X│"))
+        #expect(all[4].hasPrefix("│└─┘"))
+    }
+
+    @Test("The legend names the pressed shade")
+    func legend() {
+        #expect(TerminalPicture.legend().contains("░░░ pressed"))
+        #expect(TerminalPicture.legend(ascii: true).contains("::: pressed"))
+    }
+}

@@ -23,8 +23,9 @@ final class GestureArbiter {
     /// The window whose touches are arbitrated; it owns the arbiter and
     /// clears this when it is freed (unowned: no side table on the window).
     unowned var window: Window?
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// Recognizers waiting for others to fail, in the order they started waiting.
-    private var waiting: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []
 
     /// Handles a request to leave `possible` for `target` (began or ended).
     /// Returns whether the move happened now.

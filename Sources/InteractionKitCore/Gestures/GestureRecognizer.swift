@@ -27,12 +27,14 @@ open class GestureRecognizer: TimerTarget {
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     @exclusivity(unchecked) private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
     private var failureRequirements: [WeakRecognizer] = []
-    private var isResetting = false
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
+    @exclusivity(unchecked) private var isResetting = false
     /// The clock this recognizer's timers were scheduled on (a window may
     /// lose the view before a timer is cancelled).
     private weak var timerScheduler: VirtualScheduler?
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// How many commits of this recognizer are running (a callback may commit again).
-    private var commitDepth = 0
+    @exclusivity(unchecked) private var commitDepth = 0
 
     // Exclusivity unchecked: read on every move by the viewer (Bench, main sequence).
     /// The view the recognizer is attached to.
@@ -49,18 +51,20 @@ open class GestureRecognizer: TimerTarget {
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     /// The touches the recognizer is tracking, with their latest samples.
     @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = []
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// Where the tracked touches were last, in window coordinates, once they are gone.
-    private var lastCentroid: Point = .zero
+    @exclusivity(unchecked) private var lastCentroid: Point = .zero
 
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     /// The state the recognizer wants to enter once the recognizers it
     /// depends on have failed; nil when it is not waiting.
     @exclusivity(unchecked) var pendingState: State?
 
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// Whether the recognizer still expects touches with none down (a
     /// double tap between its taps), so that recognizers that require it to
     /// fail keep waiting. Subclasses set it; `reset()` clears it.
-    public var isAwaitingFurtherTouches = false
+    @exclusivity(unchecked) public var isAwaitingFurtherTouches = false
 
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     /// Whether the view stops hearing the touches once this recognizer

@@ -27,11 +27,16 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// How many taps come before the press; 0 by default (1 is "tap, then press").
     public var numberOfTapsRequired = 0
 
-    private var pressTimer: TimerToken?
-    private var nextTapTimer: TimerToken?
-    private var tapsCompleted = 0
-    private var fingersThisRound = 0
-    private var firstLocation: Point?
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
+    @exclusivity(unchecked) private var pressTimer: TimerToken?
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
+    @exclusivity(unchecked) private var nextTapTimer: TimerToken?
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
+    @exclusivity(unchecked) private var tapsCompleted = 0
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
+    @exclusivity(unchecked) private var fingersThisRound = 0
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
+    @exclusivity(unchecked) private var firstLocation: Point?
 
     /// Long presses are continuous.
     override open var isContinuous: Bool { true }

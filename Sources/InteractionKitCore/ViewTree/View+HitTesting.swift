@@ -31,7 +31,14 @@ extension View {
             let child = children[index]
             index -= 1
             let childLocation = child.pointFromSuperview(location)
-            if askingHitTest && !child.hasBuiltInBehaviour {
+            if child.hasBuiltInBehaviour {
+                // The library's own classes test their bounds (none overrides
+                // `point(inside:with:)`): checked first and inline, since most
+                // siblings a finger passes are not under it.
+                if child.storedBounds.contains(childLocation) && child.acceptsHits {
+                    return .descend(child, childLocation)
+                }
+            } else if askingHitTest {
                 if let hit = child.hitTest(childLocation, with: event) { return .answered(hit) }
             } else if child.acceptsHits && child.point(inside: childLocation, with: event) {
                 return .descend(child, childLocation)

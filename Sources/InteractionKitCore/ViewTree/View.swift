@@ -21,7 +21,7 @@ open class View {
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     @exclusivity(unchecked) private var storedFrame: Rect
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
-    @exclusivity(unchecked) private var storedBounds: Rect
+    @exclusivity(unchecked) private(set) var storedBounds: Rect
 
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// The view's enclosing view, or nil; it does not keep the superview alive.
@@ -162,7 +162,7 @@ open class View {
 
     // Exclusivity unchecked: read for every child hit testing visits (Bench, tap).
     /// Whether this view is exactly one of the library's own classes, which
-    /// never override `hitTest(_:with:)` and always report large content
+    /// never override `hitTest(_:with:)` or `point(inside:with:)` and always report large content
     /// changes: hit testing may then skip calling `hitTest`, and
     /// `largeContentRevision` can be trusted. Each library class declares
     /// it for its own exact type in its initializer; a subclass elsewhere

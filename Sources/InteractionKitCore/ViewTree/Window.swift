@@ -10,22 +10,27 @@ public final class Window: View {
     public let scheduler = VirtualScheduler()
     let arbiter: GestureArbiter
     let event: Event
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// Emptied recognizer lists kept for reuse.
-    private var recycledRecognizerLists: [[GestureRecognizer]] = []
+    @exclusivity(unchecked) private var recycledRecognizerLists: [[GestureRecognizer]] = []
     // Exclusivity unchecked: searched on every sample (Bench, main sequence).
     /// The fingers that are down, in the order they went down.
     @exclusivity(unchecked) var activeTouches: [ActiveTouch] = []
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// The serial of the last touch that went down: records are told apart by
     /// it, since a callback may end a touch and start another with its id.
-    var lastTouchSerial: UInt64 = 0
+    @exclusivity(unchecked) var lastTouchSerial: UInt64 = 0
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// Where and when the last finger lifted, and its tap count: the next
     /// touch's `tapCount` follows from it.
-    var lastLift: (location: Point, time: Double, tapCount: Int)?
+    @exclusivity(unchecked) var lastLift: (location: Point, time: Double, tapCount: Int)?
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// Lifts held back from views while a recognizer may still recognize (`delaysTouchesEnded`).
-    var heldEnds: [HeldEnd] = []
+    @exclusivity(unchecked) var heldEnds: [HeldEnd] = []
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// The set handed to responder methods, emptied and refilled for each
     /// delivery so that steady use allocates nothing.
-    var reusableTouchSet: Set<Touch> = []
+    @exclusivity(unchecked) var reusableTouchSet: Set<Touch> = []
     /// Per-window state that layers above the engine keep here (see `attachment(_:orInsert:)`).
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
 

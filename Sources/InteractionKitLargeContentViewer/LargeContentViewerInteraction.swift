@@ -348,4 +348,9 @@ final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
     override func preferredContentSizeCategoryDidChange() {
         interaction?.contentSizeCategoryDidChange()
     }
+
+    /// A view moved under the still finger: show what a lift would select (L9).
+    override func windowGeometryDidChange() {
+        interaction?.refresh()
+    }
 }

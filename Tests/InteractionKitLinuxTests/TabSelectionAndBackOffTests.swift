@@ -103,6 +103,20 @@ struct TabSelectionAndBackOffTests {
         #expect(scene.selections.titles.isEmpty)
     }
 
+    @Test("L9: the tab bar moved one slot left (same size) under a still finger shows the tab now under it, and the lift selects it")
+    func staleAfterMove() {
+        let scene = TabBarScene()
+        scene.changeMidGesture(hudAfter: "Search") { scene.tabBar.frame.origin.x -= 78 }
+        #expect(scene.selections.titles == ["Search"])
+    }
+
+    @Test("L9: an ancestor moved so that the tab bar leaves a still finger hides the HUD, and the lift selects nothing")
+    func staleAfterAncestorMove() {
+        let scene = TabBarScene()
+        scene.changeMidGesture(hudAfter: nil) { scene.container.frame.origin.y -= 100 }
+        #expect(scene.selections.titles.isEmpty)
+    }
+
     @Test("L10: with two viewer gestures at once, the HUD shows the latest, then falls back to the other")
     func twoGestures() {
         let window = Window.phone()

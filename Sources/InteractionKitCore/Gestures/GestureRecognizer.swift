@@ -324,6 +324,14 @@ open class GestureRecognizer: TimerTarget {
     /// viewer's) gives up its touches here with `abandonTouches()`.
     open func preferredContentSizeCategoryDidChange() {}
 
+    /// Called when a frame, bounds or superview changes anywhere in the
+    /// window while this recognizer holds touches; the default does nothing.
+    ///
+    /// A recognizer that shows what lies under a still finger (the large
+    /// content viewer's) looks again here (rule L9): a view can move under
+    /// the finger without the finger moving.
+    open func windowGeometryDidChange() {}
+
     /// Calls `body` once for each other enabled recognizer that receives
     /// any of the touches this one tracks: its competitors for them.
     ///

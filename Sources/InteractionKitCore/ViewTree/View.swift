@@ -223,6 +223,7 @@ open class View {
             geometryDidChange()
             storedFrame = newValue
             storedBounds.size = newValue.size
+            window?.geometryDidChangeUnderTouches()
             if oldSize != newValue.size { layoutSubviews() }
         }
     }
@@ -243,6 +244,7 @@ open class View {
                 width: newValue.size.width,
                 height: newValue.size.height
             )
+            window?.geometryDidChangeUnderTouches()
             if oldSize != newValue.size { layoutSubviews() }
         }
     }
@@ -437,6 +439,7 @@ open class View {
         view.superview = self
         geometryDidChange()
         refreshInheritedState(from: view)
+        window?.geometryDidChangeUnderTouches()
         view.didMoveToSuperview()
         return true
     }
@@ -444,9 +447,11 @@ open class View {
     /// Removes the view from its superview; gestures on it that are in progress are cancelled.
     public func removeFromSuperview() {
         guard superview != nil else { return }
-        window?.subtreeWillLeave(self)
+        let oldWindow = window
+        oldWindow?.subtreeWillLeave(self)
         detachFromSuperview()
         refreshInheritedState(from: self)
+        oldWindow?.geometryDidChangeUnderTouches()
         didMoveToSuperview()
     }
 

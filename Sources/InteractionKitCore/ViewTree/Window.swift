@@ -81,14 +81,28 @@ public final class Window: View {
     public var preferredContentSizeCategory: ContentSizeCategory = .large {
         didSet {
             guard oldValue != preferredContentSizeCategory else { return }
-            var told: [GestureRecognizer] = []
-            for record in activeTouches {
-                for recognizer in record.recognizers where !told.contains(where: { $0 === recognizer }) {
-                    told.append(recognizer)
-                }
-            }
-            for recognizer in told { recognizer.preferredContentSizeCategoryDidChange() }
+            for recognizer in recognizersHoldingTouches() { recognizer.preferredContentSizeCategoryDidChange() }
         }
+    }
+
+    /// Tells the recognizers holding touches that a frame, bounds or
+    /// superview changed in this window: what lies under a still finger may
+    /// have changed (rule L9). Free when no finger is down.
+    func geometryDidChangeUnderTouches() {
+        guard !activeTouches.isEmpty else { return }
+        for recognizer in recognizersHoldingTouches() { recognizer.windowGeometryDidChange() }
+    }
+
+    /// Each recognizer that holds a touch, once: a snapshot, as the calls
+    /// made to them may change the touches.
+    private func recognizersHoldingTouches() -> [GestureRecognizer] {
+        var found: [GestureRecognizer] = []
+        for record in activeTouches {
+            for recognizer in record.recognizers where !found.contains(where: { $0 === recognizer }) {
+                found.append(recognizer)
+            }
+        }
+        return found
     }
 
     /// The current virtual time, in seconds.

@@ -318,12 +318,14 @@ struct Target {
 func main() -> Int32 {
     let arguments = CommandLine.arguments
     // `Bench --alloc SEQUENCES MOVES`: run the main case untimed, for counting allocations and instructions under valgrind.
-    if arguments.count == 4, arguments[1] == "--alloc", let sequences = Int(arguments[2]), let moves = Int(arguments[3]) {
-        var scene = BenchScene(depth: 3, totalViews: 1_000, accessibility: true)
+    // A fifth argument `standard` runs it at the standard text size (viewer off).
+    if arguments.count >= 4, arguments[1] == "--alloc", let sequences = Int(arguments[2]), let moves = Int(arguments[3]) {
+        let viewer = arguments.count < 5 || arguments[4] != "standard"
+        var scene = BenchScene(depth: 3, totalViews: 1_000, accessibility: viewer)
         let selections = SelectionCounter()
         scene.tabBar.delegate = selections
         for _ in 0..<sequences { _ = scene.runSequence(moves: moves) }
-        precondition(selections.count == sequences)
+        precondition(selections.count == (viewer ? sequences : 0))
         print("ran \(sequences) sequences of \(moves) moves")
         return 0
     }

@@ -204,7 +204,15 @@ open class TabBar: View, LargeContentViewerItemProvider {
     }
 
     private func index(of item: TabBarItem) -> Int? {
-        items?.firstIndex { $0 === item }
+        // A plain loop: a closure here pays an actor-isolation check per
+        // item, on every move a finger tracks a tab and on every lift.
+        guard let items else { return nil }
+        var index = 0
+        while index < items.count {
+            if items[index] === item { return index }
+            index += 1
+        }
+        return nil
     }
 
     private func itemsDidChange(from oldItems: [TabBarItem]) {

@@ -46,8 +46,15 @@ extension Window {
     /// Calls the touch's view's responder method for `phase` with a set holding the touch.
     func deliverToView(_ phase: ResponderPhase, _ touch: Touch) {
         guard let view = touch.view else { return }
-        reusableTouchSet.removeAll(keepingCapacity: true)
-        reusableTouchSet.insert(touch)
+        if reusableTouchSet.count == 1 && reusableTouchSetSerial == touch.serial {
+            // The same finger as last time (every move of one finger): one
+            // replacement, one hash, instead of emptying and inserting.
+            reusableTouchSet.update(with: touch)
+        } else {
+            reusableTouchSet.removeAll(keepingCapacity: true)
+            reusableTouchSet.insert(touch)
+            reusableTouchSetSerial = touch.serial
+        }
         let touches = reusableTouchSet
         switch phase {
         case .began: view.touchesBegan(touches, with: event)

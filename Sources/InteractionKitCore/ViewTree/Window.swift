@@ -31,6 +31,9 @@ public final class Window: View {
     /// The set handed to responder methods, emptied and refilled for each
     /// delivery so that steady use allocates nothing.
     @exclusivity(unchecked) var reusableTouchSet: Set<Touch> = []
+    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
+    /// The serial of the touch in `reusableTouchSet` when it holds one.
+    @exclusivity(unchecked) var reusableTouchSetSerial: UInt64 = 0
     /// Per-window state that layers above the engine keep here (see `attachment(_:orInsert:)`).
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
 

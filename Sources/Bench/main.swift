@@ -249,20 +249,20 @@ func measureRemoveAndReadd(siblings: Int, repetitions: Int, cyclesPerRun: Int) -
 @MainActor
 func measureTextSizeChange(depth: Int, views: Int, interactions: Int, repetitions: Int, changesPerRun: Int) -> (Int, Double) {
     let scene = BenchScene(depth: depth, totalViews: views, accessibility: true)
-    var hosts: [View] = []
-    var node: View? = scene.tabBar.superview
-    while let view = node, hosts.count < interactions - 1 {
-        hosts.append(view)
-        node = view.superview
-        if node == nil { node = scene.window.subviews.first?.subviews.first }
+    // The tab bar has one; the others go on the first views, breadth first, that have none.
+    var queue: [View] = [scene.window]
+    var next = 0
+    var placed = 1
+    while next < queue.count && placed < interactions {
+        let view = queue[next]
+        next += 1
+        if view.interactions.isEmpty {
+            view.addInteraction(LargeContentViewerInteraction())
+            placed += 1
+        }
+        queue.append(contentsOf: view.subviews)
     }
-    var extra = 0
-    for (index, view) in (hosts + scene.window.subviews.flatMap(\.subviews)).enumerated() where extra < interactions - 1 {
-        if index >= hosts.count && !view.interactions.isEmpty { continue }
-        view.addInteraction(LargeContentViewerInteraction())
-        extra += 1
-    }
-    precondition(extra == interactions - 1, "could not place \(interactions) interactions")
+    precondition(placed == interactions, "could not place \(interactions) interactions")
     var samples: [Double] = []
     let clock = ContinuousClock()
     for _ in 0..<repetitions {
@@ -271,7 +271,8 @@ func measureTextSizeChange(depth: Int, views: Int, interactions: Int, repetition
             scene.window.preferredContentSizeCategory = change % 2 == 0 ? .large : .accessibilityLarge
         }
         let elapsed = clock.now - started
-        precondition(scene.window.preferredContentSizeCategory == .accessibilityLarge, "the text size did not change")
+        precondition(scene.window.preferredContentSizeCategory == .accessibilityLarge,
+                     "the text size is \(scene.window.preferredContentSizeCategory), not accessibilityLarge")
         samples.append(nanoseconds(elapsed) / Double(changesPerRun))
     }
     return (scene.viewCount, median(samples))

@@ -384,6 +384,25 @@ private struct TerminalPictureDrawing {
         }
     }
 
+    /// Blanks a box's cells and draws its border with the given corners
+    /// (top left, top right, bottom left, bottom right).
+    mutating func drawBox(columns: ClosedRange<Int>, rows: ClosedRange<Int>,
+                          corners: (Character, Character, Character, Character)) {
+        for r in rows {
+            for c in columns { put(" ", c, r) }
+            put(strokes.vertical, columns.lowerBound, r)
+            put(strokes.vertical, columns.upperBound, r)
+        }
+        for c in columns {
+            put(strokes.horizontal, c, rows.lowerBound)
+            put(strokes.horizontal, c, rows.upperBound)
+        }
+        put(corners.0, columns.lowerBound, rows.lowerBound)
+        put(corners.1, columns.upperBound, rows.lowerBound)
+        put(corners.2, columns.lowerBound, rows.upperBound)
+        put(corners.3, columns.upperBound, rows.upperBound)
+    }
+
     /// Fills the blank cells of a region with the pressed shade.
     mutating func shade(columns: Range<Int>, rows: ClosedRange<Int>) {
         for r in rows where r > 0 && r < grid.count - 1 {
@@ -412,19 +431,8 @@ private struct TerminalPictureDrawing {
                 (top, bottom) = (middle - 1, middle + 1)
             }
             guard top >= 1, bottom <= last, bottom - top >= 2 else { continue }
-            for r in top...bottom {
-                for c in left...right { put(" ", c, r) }
-                put(strokes.vertical, left, r)
-                put(strokes.vertical, right, r)
-            }
-            for c in left...right {
-                put(strokes.horizontal, c, top)
-                put(strokes.horizontal, c, bottom)
-            }
-            put(strokes.topLeft, left, top)
-            put(strokes.topRight, right, top)
-            put(strokes.bottomLeft, left, bottom)
-            put(strokes.bottomRight, right, bottom)
+            drawBox(columns: left...right, rows: top...bottom,
+                    corners: (strokes.topLeft, strokes.topRight, strokes.bottomLeft, strokes.bottomRight))
             let title = S.trimmed(S.terminalCharacters(button.title, ascii: ascii))
             let middle = (top + bottom) / 2
             if !title.isEmpty {
@@ -486,19 +494,8 @@ private struct TerminalPictureDrawing {
 
         let boxRight = boxLeft + boxWidth - 1
         let boxBottom = boxTop + boxHeight - 1
-        for r in boxTop...boxBottom {
-            for c in boxLeft...boxRight { put(" ", c, r) }
-            put(strokes.vertical, boxLeft, r)
-            put(strokes.vertical, boxRight, r)
-        }
-        for c in boxLeft...boxRight {
-            put(strokes.horizontal, c, boxTop)
-            put(strokes.horizontal, c, boxBottom)
-        }
-        put(strokes.roundTopLeft, boxLeft, boxTop)
-        put(strokes.roundTopRight, boxRight, boxTop)
-        put(strokes.roundBottomLeft, boxLeft, boxBottom)
-        put(strokes.roundBottomRight, boxRight, boxBottom)
+        drawBox(columns: boxLeft...boxRight, rows: boxTop...boxBottom,
+                corners: (strokes.roundTopLeft, strokes.roundTopRight, strokes.roundBottomLeft, strokes.roundBottomRight))
 
         for (offset, line) in content.enumerated() {
             let r = boxTop + 1 + offset

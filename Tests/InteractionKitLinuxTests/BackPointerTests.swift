@@ -11,16 +11,10 @@ import InteractionKitTestSupport
 @Suite("Back-pointers read nil once their owner is freed, never a freed object")
 @MainActor
 struct BackPointerTests {
-    /// A window with a tab bar two containers deep, as in the seed scenario.
+    /// The seed scenario's window, container and tab bar.
     private func scene() -> (Window, View, TabBar) {
-        let window = Window.phone()
-        window.preferredContentSizeCategory = .accessibilityLarge
-        let container = View(frame: window.bounds)
-        window.addSubview(container)
-        let tabBar = TabBar(frame: Rect(x: 0, y: 795, width: 390, height: 49))
-        tabBar.items = ["A", "B", "C"].map { TabBarItem(title: $0, image: Image(name: $0)) }
-        container.addSubview(tabBar)
-        return (window, container, tabBar)
+        let scene = TabBarScene()
+        return (scene.window, scene.container, scene.tabBar)
     }
 
     @Test("A subview that outlives its superview and window has neither")

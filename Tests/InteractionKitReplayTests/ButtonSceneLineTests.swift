@@ -5,23 +5,16 @@ import InteractionKitLinux
 
 @Suite("The button scene line")
 struct ButtonSceneLineTests {
-    private func parse(_ text: String) throws(ScriptErrors) -> GestureScript {
-        try GestureScriptParser(file: "test.gesture").parse(text)
+    private func parse(_ text: String, loader: GestureScriptParser.FileLoader? = nil) throws(ScriptErrors) -> GestureScript {
+        try parseScript(text, loader: loader)
     }
 
-    /// The diagnostics of a script that must fail, as `LINE:COLUMN: MESSAGE` strings.
-    private func errors(_ text: String) -> [String] {
-        do {
-            _ = try parse(text)
-            Issue.record("expected errors for:\n\(text)")
-            return []
-        } catch {
-            return error.diagnostics.map { "\($0.line):\($0.column): \($0.message)" }
-        }
+    private func errors(_ text: String, loader: GestureScriptParser.FileLoader? = nil) -> [String] {
+        scriptErrors(text, loader: loader)
     }
 
     private func first(_ text: String) -> String {
-        errors(text).first ?? "no error"
+        firstScriptError(text)
     }
 
     @Test("Buttons with a word or a quoted title parse in order, and @Title targets them")

@@ -7,22 +7,15 @@ import InteractionKitTestSupport
 @Suite("Gesture script parser")
 struct GestureScriptParserTests {
     private func parse(_ text: String, loader: GestureScriptParser.FileLoader? = nil) throws(ScriptErrors) -> GestureScript {
-        try GestureScriptParser(file: "test.gesture", loader: loader).parse(text)
+        try parseScript(text, loader: loader)
     }
 
-    /// The diagnostics of a script that must fail, as `LINE:COLUMN: MESSAGE` strings.
     private func errors(_ text: String, loader: GestureScriptParser.FileLoader? = nil) -> [String] {
-        do {
-            _ = try parse(text, loader: loader)
-            Issue.record("expected errors for:\n\(text)")
-            return []
-        } catch {
-            return error.diagnostics.map { "\($0.line):\($0.column): \($0.message)" }
-        }
+        scriptErrors(text, loader: loader)
     }
 
     private func first(_ text: String) -> String {
-        errors(text).first ?? "no error"
+        firstScriptError(text)
     }
 
     @Test("A full script parses into its scene and steps")

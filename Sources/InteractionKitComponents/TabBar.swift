@@ -57,11 +57,11 @@ open class TabBar: View, LargeContentViewerItemProvider {
         get { storedSelectedItem }
         set {
             guard let newValue else {
-                storedSelectedItem = nil
+                changeSelection(to: nil)
                 return
             }
             guard index(of: newValue) != nil else { return }
-            storedSelectedItem = newValue
+            changeSelection(to: newValue)
         }
     }
 
@@ -193,9 +193,35 @@ open class TabBar: View, LargeContentViewerItemProvider {
     @discardableResult
     public func selectFromUser(_ item: TabBarItem) -> Bool {
         guard item.isEnabled, index(of: item) != nil else { return false }
-        storedSelectedItem = item
+        changeSelection(to: item)
         delegate?.tabBar(self, didSelect: item)
         return true
+    }
+
+    /// Sets the selection and tells assistive technologies which tabs
+    /// gained or lost the `selected` trait.
+    private func changeSelection(to item: TabBarItem?) {
+        let previous = storedSelectedItem
+        storedSelectedItem = item
+        guard previous !== item else { return }
+        previous?.accessibilityElementIfMade?.accessibilityDidChange(.traits)
+        item?.accessibilityElementIfMade?.accessibilityDidChange(.traits)
+    }
+
+    // MARK: Accessibility
+
+    /// The `tabBar` trait unless traits were set explicitly: a container
+    /// whose elements are its tabs.
+    override open var accessibilityTraits: AccessibilityTraits {
+        get { explicitAccessibilityTraits ?? .tabBar }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// The elements set explicitly, or one element per tab
+    /// (`TabBarItem.accessibilityElement`), in the order of `items`.
+    override open var accessibilityElements: [any AccessibilityNode]? {
+        get { super.accessibilityElements ?? (items ?? []).map(\.accessibilityElement) }
+        set { super.accessibilityElements = newValue }
     }
 
     private func index(of item: TabBarItem) -> Int? {
@@ -209,9 +235,10 @@ open class TabBar: View, LargeContentViewerItemProvider {
         }
         for item in current { item.tabBar = self }
         if let selected = storedSelectedItem, index(of: selected) == nil {
-            storedSelectedItem = nil
+            changeSelection(to: nil)
         }
         largeContentViewerInteraction.refresh()
+        accessibilityDidChange(.children)
     }
 
     private func updateBuiltInInteraction() {

@@ -230,13 +230,14 @@ open class TabBar: View, LargeContentViewerItemProvider {
 
     private func itemsDidChange(from oldItems: [TabBarItem]) {
         let current = items ?? []
+        // Deselected while still attached, so the tab's element can announce it.
+        if let selected = storedSelectedItem, index(of: selected) == nil {
+            changeSelection(to: nil)
+        }
         for old in oldItems where old.tabBar === self && !current.contains(where: { $0 === old }) {
             old.tabBar = nil
         }
         for item in current { item.tabBar = self }
-        if let selected = storedSelectedItem, index(of: selected) == nil {
-            changeSelection(to: nil)
-        }
         largeContentViewerInteraction.refresh()
         accessibilityDidChange(.children)
     }

@@ -38,6 +38,11 @@ enum AtspiMode {
             return 1
         }
         defer { signals.restore() }
+        // A parent may have blocked them (a test runner does): they stop this mode, so let them in.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for number in SignalPipe.signals { sigaddset(&stopping, number) }
+        sigprocmask(SIG_UNBLOCK, &stopping, nil)
         output("Demo: serving \(script.file) on the accessibility bus as \(bridge.busName) "
             + "(application \"\(applicationName)\", toolkit \(AtspiExport.toolkitName)); Ctrl-C stops\n")
         let log = AtspiLog()

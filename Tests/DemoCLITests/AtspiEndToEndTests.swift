@@ -1,0 +1,135 @@
+import Foundation
+import Glibc
+import Testing
+import InteractionKitTestSupport
+import DemoCLI
+
+/// `Demo --atspi` end to end with a real client: a private session bus
+/// (`dbus-run-session`), the built Demo exporting the built-in scene, and the
+/// distribution's pyatspi reading it (`Tests/Fixtures/atspi/client.py`).
+/// Skips, saying why, when dbus-run-session or pyatspi is missing.
+@Suite("Demo --atspi read by pyatspi on a private session bus")
+struct AtspiEndToEndTests {
+    static let python = "/usr/bin/python3"
+    static let dbusRunSession = "/usr/bin/dbus-run-session"
+
+    /// Why the test cannot run here, or nil when it can.
+    static var missing: String? {
+        guard FileManager.default.isExecutableFile(atPath: dbusRunSession) else {
+            return "dbus-run-session is not installed (apt-get install dbus)"
+        }
+        guard FileManager.default.isExecutableFile(atPath: python) else { return "\(python) is not installed" }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: python)
+        probe.arguments = ["-c", "import pyatspi"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return "\(python) does not run" }
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else {
+            return "pyatspi is not installed (apt-get install at-spi2-core python3-pyatspi)"
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher") else {
+            return "at-spi2-core is not installed (apt-get install at-spi2-core)"
+        }
+        return nil
+    }
+
+    @Test("pyatspi finds the app by toolkit, reads the frame, tabs, states and extents, clicks Search and hears the event")
+    func pyatspiReadsTheScene() throws {
+        if let reason = Self.missing {
+            print("skipped: the AT-SPI end-to-end test needs a real client: \(reason)")
+            return
+        }
+        guard let demo = LivePseudoTerminalTests.demoBinary else {
+            print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let demoLog = folder.appendingPathComponent("demo.log")
+        let clientOutput = folder.appendingPathComponent("client.log")
+        _ = FileManager.default.createFile(atPath: clientOutput.path, contents: nil)
+        let output = try FileHandle(forWritingTo: clientOutput)
+        defer { try? output.close() }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.dbusRunSession)
+        process.arguments = ["--", Self.python, Repository.file("Tests/Fixtures/atspi/client.py").path, demo, demoLog.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = folder.path
+        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        environment.removeValue(forKey: "AT_SPI_BUS_ADDRESS")
+        // A sanitizer build of the Demo must not fail at exit for the runtime's own allocations.
+        environment["ASAN_OPTIONS"] = "detect_leaks=0"
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = output
+        let start = Date()
+        try process.run()
+        // Generous: the first run starts the bus launcher and the registry.
+        let deadline = start.addingTimeInterval(120)
+        while process.isRunning && Date() < deadline {
+            var request = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+            nanosleep(&request, nil)
+        }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            Issue.record("the client did not finish within 120 seconds")
+        }
+        let text = (try? String(contentsOf: clientOutput, encoding: .utf8)) ?? ""
+        print("AT-SPI end-to-end run took \(Int(Date().timeIntervalSince(start) * 1000)) ms")
+        #expect(process.terminationStatus == 0, "client output:\n\(text)")
+        for check in ["application 'InteractionKitLinux Demo', toolkit InteractionKitLinux",
+                      "page tab list with page tabs ['Home', 'Search', 'Now Playing', 'Profile', 'Settings']",
+                      "extents of Search (78, 795, 78, 49)", "getAccessibleAtPoint(350, 820) is the page tab Settings",
+                      "object:state-changed:selected arrived from", "the Demo stopped cleanly"] {
+            #expect(text.contains(check), "missing '\(check)' in:\n\(text)")
+        }
+        // The tab bar's delegate was told once, as for a tap.
+        let selections = text.components(separatedBy: "\n").filter { $0.hasPrefix("selected ") }
+        #expect(selections == ["selected Search (the tab bar's delegate was told)"], "client output:\n\(text)")
+    }
+
+    @Test("Without a session bus, Demo --atspi exits 1 and says what to do")
+    func noSessionBus() throws {
+        guard let demo = LivePseudoTerminalTests.demoBinary else {
+            print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: demo)
+        process.arguments = ["--atspi"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        environment.removeValue(forKey: "AT_SPI_BUS_ADDRESS")
+        environment["ASAN_OPTIONS"] = "detect_leaks=0"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text.contains("Demo: --atspi: no session bus (DBUS_SESSION_BUS_ADDRESS is not set)"), "\(text)")
+        #expect(text.contains("dbus-run-session"))
+    }
+}
+
+@Suite("Demo --atspi options")
+@MainActor
+struct AtspiOptionTests {
+    @Test("--atspi takes a script or none, and no value; it cannot be combined with --live or --device")
+    func parsing() throws {
+        #expect(try DemoCommand.parse(arguments: ["--atspi"]).atspi)
+        #expect(try DemoCommand.parse(arguments: ["--atspi", "Examples/seed.gesture"]).scriptPath == "Examples/seed.gesture")
+        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi=yes"]) }
+        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--live"]) }
+        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--device", "/dev/null"]) }
+        #expect(DemoCommand.helpText.contains("--atspi"))
+    }
+}

@@ -104,7 +104,8 @@ public final class AtspiExport {
         guard let object = tree.object(at: path) else {
             return .error(name: DBusErrorName.unknownObject, message: "No accessible object at \(path.text)")
         }
-        let interface = call.interface ?? interfaces(of: object).first { Self.members[$0]?.contains(member) == true }
+        let interface = call.interface
+            ?? (interfaces(of: object) + [AtspiInterface.properties]).first { Self.interface($0, has: member) }
         switch interface {
         case AtspiInterface.accessible?:
             return accessible(member, call, object)
@@ -140,24 +141,33 @@ public final class AtspiExport {
     }
 
     /// The AT-SPI cache item, `((so)(so)(so)iiassusau)`: the type of an empty `GetItems` answer.
-    static let cacheItemType = DBusType.structure([
-        .structure([.string, .objectPath]), .structure([.string, .objectPath]), .structure([.string, .objectPath]),
-        .int32, .int32, .array(.string), .string, .uint32, .string, .array(.uint32),
-    ])
+    static var cacheItemType: DBusType {
+        .structure([
+            .structure([.string, .objectPath]), .structure([.string, .objectPath]), .structure([.string, .objectPath]),
+            .int32, .int32, .array(.string), .string, .uint32, .string, .array(.uint32),
+        ])
+    }
 
-    /// The methods of each interface, to find the interface of a call that names none.
-    private static let members: [String: Set<String>] = [
-        AtspiInterface.accessible: ["GetChildAtIndex", "GetChildren", "GetIndexInParent", "GetRelationSet", "GetRole",
-                                    "GetRoleName", "GetLocalizedRoleName", "GetState", "GetAttributes",
-                                    "GetApplication", "GetInterfaces"],
-        AtspiInterface.component: ["Contains", "GetAccessibleAtPoint", "GetExtents", "GetPosition", "GetSize",
-                                   "GetLayer", "GetMDIZOrder", "GrabFocus", "GetAlpha", "SetExtents", "SetPosition",
-                                   "SetSize", "ScrollTo", "ScrollToPoint"],
-        AtspiInterface.action: ["GetDescription", "GetName", "GetLocalizedName", "GetKeyBinding", "GetActions", "DoAction"],
-        AtspiInterface.application: ["GetLocale", "GetApplicationBusAddress", "RegisterEventListener",
-                                     "DeregisterEventListener"],
-        AtspiInterface.properties: ["Get", "GetAll", "Set"],
-    ]
+    /// Whether `interface` has a method `member`, to find the interface of a call that names none.
+    /// (A function, not a table: the export keeps no heap-allocated globals.)
+    private static func interface(_ interface: String, has member: String) -> Bool {
+        switch interface {
+        case AtspiInterface.accessible:
+            ["GetChildAtIndex", "GetChildren", "GetIndexInParent", "GetRelationSet", "GetRole", "GetRoleName",
+             "GetLocalizedRoleName", "GetState", "GetAttributes", "GetApplication", "GetInterfaces"].contains(member)
+        case AtspiInterface.component:
+            ["Contains", "GetAccessibleAtPoint", "GetExtents", "GetPosition", "GetSize", "GetLayer", "GetMDIZOrder",
+             "GrabFocus", "GetAlpha", "SetExtents", "SetPosition", "SetSize", "ScrollTo", "ScrollToPoint"].contains(member)
+        case AtspiInterface.action:
+            ["GetDescription", "GetName", "GetLocalizedName", "GetKeyBinding", "GetActions", "DoAction"].contains(member)
+        case AtspiInterface.application:
+            ["GetLocale", "GetApplicationBusAddress", "RegisterEventListener", "DeregisterEventListener"].contains(member)
+        case AtspiInterface.properties:
+            ["Get", "GetAll", "Set"].contains(member)
+        default:
+            false
+        }
+    }
 
     private func isApplication(_ object: AtspiObjectTree.Object) -> Bool {
         if case .application = object { return true }

@@ -83,7 +83,8 @@ public final class AtspiObjectTree {
         return .node(node)
     }
 
-    static func path(number: UInt64) -> DBusObjectPath {
+    /// The path of the object numbered `number` (the numbers start at 1).
+    public static func path(number: UInt64) -> DBusObjectPath {
         DBusObjectPath(trusted: objectPathPrefix + String(number))
     }
 

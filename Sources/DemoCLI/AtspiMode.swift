@@ -44,7 +44,8 @@ enum AtspiMode {
         for number in SignalPipe.signals { sigaddset(&stopping, number) }
         sigprocmask(SIG_UNBLOCK, &stopping, nil)
         output("Demo: serving \(script.file) on the accessibility bus as \(bridge.busName) "
-            + "(application \"\(applicationName)\", toolkit \(AtspiExport.toolkitName)); Ctrl-C stops\n")
+            + "(application \"\(applicationName)\", toolkit \(AtspiExport.toolkitName), registry id "
+            + "\(bridge.export.applicationID.map { String($0) } ?? "not set")); Ctrl-C stops\n")
         let log = AtspiLog()
         bridge.requestObserver = { [weak log] call, outcome in
             log?.lines.append("atspi: " + describe(call, outcome) + "\n")

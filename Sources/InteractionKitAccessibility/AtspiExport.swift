@@ -37,8 +37,9 @@ public final class AtspiExport {
     public var busName: String
     /// The desktop's reference, the root's parent: what `Embed` returned.
     public var desktop: (busName: String, path: DBusObjectPath) = ("", AtspiObjectTree.nullPath)
-    /// The id the registry gave the application (`Application.Id`, set during `Embed`).
-    public private(set) var applicationID: Int32 = 0
+    /// The id the registry gave the application (`Application.Id`, set
+    /// during `Embed`); nil until the registry sets it.
+    public private(set) var applicationID: Int32?
 
     /// The object with the focus: the tab selected last.
     private weak var focusedNode: (any AccessibilityNode)?
@@ -429,7 +430,7 @@ public final class AtspiExport {
                 ("ToolkitName", .string(Self.toolkitName)),
                 ("Version", .string(Self.toolkitVersion)),
                 ("AtspiVersion", .string(Self.atspiVersion)),
-                ("Id", .int32(applicationID)),
+                ("Id", .int32(applicationID ?? 0)),
             ]
         case AtspiInterface.action:
             return [("NActions", .int32(1))]

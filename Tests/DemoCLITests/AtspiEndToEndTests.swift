@@ -119,6 +119,9 @@ struct AtspiEndToEndTests {
                       "object:state-changed:selected arrived from", "the Demo stopped cleanly"] {
             #expect(text.contains(check), "missing '\(check)' in:\n\(text)")
         }
+        // The registry set Application.Id while Embed waited.
+        #expect(text.contains("toolkit InteractionKitLinux, registry id ") && !text.contains("registry id not set"),
+                "client output:\n\(text)")
         // The tab bar's delegate was told once, as for a tap.
         let selections = text.components(separatedBy: "\n").filter { $0.hasPrefix("selected ") }
         #expect(selections == ["selected Search (the tab bar's delegate was told)"], "client output:\n\(text)")

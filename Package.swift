@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "InteractionKitReplay", targets: ["InteractionKitReplay", "InteractionKitPictures", "InteractionKitEvemu"]),
         // A real clock and real devices: the live run loop and the evdev reader.
         .library(name: "InteractionKitLive", targets: ["InteractionKitLive"]),
+        // Screen readers: a window's tree exported over AT-SPI2, on a dependency-free D-Bus client.
+        .library(name: "InteractionKitAccessibility", targets: ["InteractionKitAccessibility", "InteractionKitDBus"]),
         .executable(name: "Demo", targets: ["Demo"]),
     ],
     targets: [
@@ -47,10 +49,17 @@ let package = Package(
         // A dependency-free D-Bus client (the wire protocol over a Unix socket; Glibc only):
         // the base of the AT-SPI export for screen readers.
         .target(name: "InteractionKitDBus", swiftSettings: swift6),
+        // The AT-SPI2 export of a window's accessibility tree (Glibc only, no Foundation).
+        .target(
+            name: "InteractionKitAccessibility",
+            dependencies: ["InteractionKitCore", "InteractionKitDBus"],
+            swiftSettings: swift6
+        ),
         // Terminal and SVG pictures of scene snapshots.
         .target(name: "InteractionKitPictures", dependencies: ["InteractionKitReplay"], swiftSettings: swift6),
         .target(
-            name: "DemoCLI", dependencies: ["InteractionKitReplay", "InteractionKitPictures", "InteractionKitLive"],
+            name: "DemoCLI",
+            dependencies: ["InteractionKitReplay", "InteractionKitPictures", "InteractionKitLive", "InteractionKitAccessibility"],
             swiftSettings: swift6
         ),
         .executableTarget(name: "Demo", dependencies: ["DemoCLI"], swiftSettings: swift6),
@@ -84,5 +93,10 @@ let package = Package(
         ),
         .testTarget(name: "DemoCLITests", dependencies: ["DemoCLI", "InteractionKitTestSupport"], swiftSettings: swift6),
         .testTarget(name: "InteractionKitDBusTests", dependencies: ["InteractionKitDBus"], swiftSettings: swift6),
+        .testTarget(
+            name: "InteractionKitAccessibilityTests",
+            dependencies: ["InteractionKitAccessibility", "InteractionKitLinux", "InteractionKitTestSupport"],
+            swiftSettings: swift6
+        ),
     ]
 )

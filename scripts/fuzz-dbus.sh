@@ -16,7 +16,7 @@ mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts"
 
 mapfile -t sources < <(find Sources/InteractionKitDBus -name '*.swift' | sort)
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
-    -module-name InteractionKitDBusFuzz \
+    -module-name InteractionKitDBusFuzz -package-name InteractionKitLinux \
     "${sources[@]}" Fuzz/FuzzDBus.swift -o "$out/fuzz-dbus"
 
 # libFuzzer reports crashes itself; Swift's backtracer would only slow them down.

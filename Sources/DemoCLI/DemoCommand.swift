@@ -38,6 +38,8 @@ public enum DemoCommand {
         public var help = false
         /// Live modes (`--live`, `--device PATH`, `--desc DESC`): see `LiveOptions`.
         public var live = LiveOptions()
+        /// Whether to serve the scene to screen readers over AT-SPI (`--atspi`).
+        public var atspi = false
 
         /// The defaults: the built-in script, text with Unicode pictures.
         public init() {}
@@ -108,6 +110,10 @@ public enum DemoCommand {
         } catch {
             errors(error.description + "\n")
             return 1
+        }
+        if options.atspi {
+            return AtspiMode.run(script: GestureScript(file: script.file, scene: script.scene, steps: []),
+                                 output: output, errors: errors)
         }
         if let status = LiveOptions.run(options, script: script, output: output, errors: errors) { return status }
         let replay = ScriptPlayer(script: script).run()
@@ -195,6 +201,9 @@ public enum DemoCommand {
                 options.live.devicePath = try value()
             case "--desc":
                 options.live.descriptionPath = try value()
+            case "--atspi":
+                try flag()
+                options.atspi = true
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError(description: "unknown option '\(arguments[index])'")
@@ -207,6 +216,9 @@ public enum DemoCommand {
             index += 1
         }
         try options.live.validate()
+        if options.atspi && (options.live.terminal || options.live.devicePath != nil) {
+            throw UsageError(description: "--atspi cannot be combined with --live or --device")
+        }
         return options
     }
 
@@ -251,6 +263,9 @@ public enum DemoCommand {
                                 (/dev/input/eventN, or a file or FIFO of 24-byte
                                 input_event records), printing as usual
           --desc DESC           the device's evemu description, for a file or FIFO
+          --atspi               serve the scene to screen readers on the AT-SPI
+                                accessibility bus (needs a session bus) until Ctrl-C,
+                                logging each request and each selection
           -h, --help            show this help
 
         Exit status: 0 replayed; 1 the script cannot be read or has errors (each is

@@ -10,7 +10,10 @@ import InteractionKitLargeContentViewer
 open class Button: Control {
     /// The button's title.
     public var title: String? {
-        didSet { largeContentDidChange() }
+        didSet {
+            largeContentDidChange()
+            if oldValue != title && super.accessibilityLabel == nil { accessibilityDidChange(.label) }
+        }
     }
     /// The button's image.
     public var image: Image? {
@@ -29,6 +32,22 @@ open class Button: Control {
         self.image = image
         super.init(frame: frame)
         hasBuiltInBehaviour = type(of: self) == Button.self
+    }
+
+    /// The button's name for assistive technologies: the one set, or its title.
+    override open var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? title }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    /// The control's traits, with `button` unless traits were set explicitly.
+    override open var accessibilityTraits: AccessibilityTraits {
+        get {
+            var traits = super.accessibilityTraits
+            if explicitAccessibilityTraits == nil { traits.insert(.button) }
+            return traits
+        }
+        set { super.accessibilityTraits = newValue }
     }
 
     /// The title the large content viewer shows: the explicit one, or the button's title.

@@ -27,15 +27,18 @@ open class Control: View, LargeContentViewerActivatable {
     /// Disabling a control that is tracking stops the tracking without an event.
     public var isEnabled = true {
         didSet {
-            guard oldValue, !isEnabled, isTracking else { return }
-            stopTracking()
+            guard oldValue != isEnabled else { return }
+            if !isEnabled && isTracking { stopTracking() }
+            accessibilityDidChange(.traits)
         }
     }
 
     /// Whether the control is drawn highlighted (pressed): while a tracked finger is inside.
     public var isHighlighted = false
-    /// Whether the control is drawn selected (a toggle that is on).
-    public var isSelected = false
+    /// Whether the control is drawn selected (a toggle that is on); assistive technologies read it as the `selected` trait.
+    public var isSelected = false {
+        didSet { if oldValue != isSelected { accessibilityDidChange(.traits) } }
+    }
     /// Whether a finger is being tracked.
     public private(set) var isTracking = false
     /// Whether the tracked finger is inside the control's grown bounds.
@@ -116,6 +119,34 @@ open class Control: View, LargeContentViewerActivatable {
     public func activateFromLargeContentViewer() {
         guard isEnabled else { return }
         sendActions(for: .touchUpInside)
+    }
+
+    // MARK: Accessibility
+
+    /// A control is one element for assistive technologies unless set otherwise, as in UIKit.
+    override open var isAccessibilityElement: Bool {
+        get { explicitIsAccessibilityElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+
+    /// The traits set (none by default), plus `notEnabled` while disabled
+    /// and `selected` while selected.
+    override open var accessibilityTraits: AccessibilityTraits {
+        get {
+            var traits = super.accessibilityTraits
+            if !isEnabled { traits.insert(.notEnabled) }
+            if isSelected { traits.insert(.selected) }
+            return traits
+        }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// Acts as a tap that lifts inside, if the control is enabled: sends
+    /// `touchUpInside` (for a button, its primary action too); returns whether it did.
+    override open func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        sendActions(for: .touchUpInside)
+        return true
     }
 
     // MARK: Tracking hooks

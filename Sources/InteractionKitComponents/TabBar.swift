@@ -57,11 +57,11 @@ open class TabBar: View, LargeContentViewerItemProvider {
         get { storedSelectedItem }
         set {
             guard let newValue else {
-                storedSelectedItem = nil
+                changeSelection(to: nil)
                 return
             }
             guard index(of: newValue) != nil else { return }
-            storedSelectedItem = newValue
+            changeSelection(to: newValue)
         }
     }
 
@@ -198,9 +198,35 @@ open class TabBar: View, LargeContentViewerItemProvider {
     @discardableResult
     public func selectFromUser(_ item: TabBarItem) -> Bool {
         guard item.isEnabled, index(of: item) != nil else { return false }
-        storedSelectedItem = item
+        changeSelection(to: item)
         delegate?.tabBar(self, didSelect: item)
         return true
+    }
+
+    /// Sets the selection and tells assistive technologies which tabs
+    /// gained or lost the `selected` trait.
+    private func changeSelection(to item: TabBarItem?) {
+        let previous = storedSelectedItem
+        storedSelectedItem = item
+        guard previous !== item else { return }
+        previous?.accessibilityElementIfMade?.accessibilityDidChange(.traits)
+        item?.accessibilityElementIfMade?.accessibilityDidChange(.traits)
+    }
+
+    // MARK: Accessibility
+
+    /// The `tabBar` trait unless traits were set explicitly: a container
+    /// whose elements are its tabs.
+    override open var accessibilityTraits: AccessibilityTraits {
+        get { explicitAccessibilityTraits ?? .tabBar }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// The elements set explicitly, or one element per tab
+    /// (`TabBarItem.accessibilityElement`), in the order of `items`.
+    override open var accessibilityElements: [any AccessibilityNode]? {
+        get { super.accessibilityElements ?? (items ?? []).map(\.accessibilityElement) }
+        set { super.accessibilityElements = newValue }
     }
 
     private func index(of item: TabBarItem) -> Int? {
@@ -217,14 +243,16 @@ open class TabBar: View, LargeContentViewerItemProvider {
 
     private func itemsDidChange(from oldItems: [TabBarItem]) {
         let current = items ?? []
+        // Deselected while still attached, so the tab's element can announce it.
+        if let selected = storedSelectedItem, index(of: selected) == nil {
+            changeSelection(to: nil)
+        }
         for old in oldItems where old.tabBarSerial == objectSerial && !current.contains(where: { $0 === old }) {
             old.setTabBar(nil)
         }
         for item in current { item.setTabBar(self) }
-        if let selected = storedSelectedItem, index(of: selected) == nil {
-            storedSelectedItem = nil
-        }
         largeContentViewerInteraction.refresh()
+        accessibilityDidChange(.children)
     }
 
     private func updateBuiltInInteraction() {

@@ -11,7 +11,10 @@ import InteractionKitLargeContentViewer
 open class TabBarItem: LargeContentViewerActivatable {
     /// The tab's title.
     public var title: String? {
-        didSet { contentDidChange() }
+        didSet {
+            contentDidChange()
+            if oldValue != title { accessibilityElementIfMade?.accessibilityDidChange(.label) }
+        }
     }
     /// The tab's image.
     public var image: Image? {
@@ -24,7 +27,9 @@ open class TabBarItem: LargeContentViewerActivatable {
     @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             // A disabled tab under a still finger leaves the HUD (L9).
-            if oldValue != isEnabled { tabBar?.largeContentViewerInteraction.refresh() }
+            guard oldValue != isEnabled else { return }
+            tabBar?.largeContentViewerInteraction.refresh()
+            accessibilityElementIfMade?.accessibilityDidChange(.traits)
         }
     }
     /// An image made for the large content viewer, drawn unscaled instead of `image`.
@@ -58,6 +63,26 @@ open class TabBarItem: LargeContentViewerActivatable {
         self.tabBar = tabBar
         tabBarSerial = tabBar?.objectSerial ?? 0
     }
+
+    private var storedAccessibilityElement: TabBarItemAccessibilityElement?
+
+    /// The element that stands for this tab to assistive technologies, made
+    /// on first use and the same object for the tab's whole life.
+    ///
+    /// Its label is the tab's title, its traits `button`, with `selected`
+    /// on the selected tab and `notEnabled` on a disabled one; its frame is
+    /// the tab's slot; activating it selects the tab as a tap does (the
+    /// delegate is told). Set its `accessibilityLabel` or `accessibilityHint`
+    /// to say more than the title ("Inbox, 3 unread").
+    public var accessibilityElement: AccessibilityElement {
+        if let storedAccessibilityElement { return storedAccessibilityElement }
+        let element = TabBarItemAccessibilityElement(item: self)
+        storedAccessibilityElement = element
+        return element
+    }
+
+    /// The element if it was made: changes are announced only for elements someone has seen.
+    var accessibilityElementIfMade: AccessibilityElement? { storedAccessibilityElement }
 
     /// Creates a tab.
     public init(title: String?, image: Image?, tag: Int = 0) {

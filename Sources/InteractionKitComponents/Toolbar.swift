@@ -54,6 +54,13 @@ open class Toolbar: View {
         largeContentViewerInteraction.refresh()
     }
 
+    /// The `toolbar` trait unless traits were set explicitly: assistive
+    /// technologies read the toolbar as a container of its buttons.
+    override open var accessibilityTraits: AccessibilityTraits {
+        get { explicitAccessibilityTraits ?? .toolbar }
+        set { super.accessibilityTraits = newValue }
+    }
+
     /// Places the buttons in equal slots across the bar, mirrored right to left.
     override open func layoutSubviews() {
         let current = buttons

@@ -1,5 +1,5 @@
 /// What a method call handler decided to do with a call.
-public enum DBusMethodOutcome {
+public enum DBusMethodOutcome: Sendable {
     /// Reply successfully with these values.
     case reply([DBusValue])
     /// Reply with a D-Bus error.

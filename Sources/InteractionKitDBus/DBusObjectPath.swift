@@ -17,7 +17,7 @@ public struct DBusObjectPath: Hashable, Sendable, Comparable, CustomStringConver
         self.text = text
     }
 
-    init(trusted text: String) {
+    package init(trusted text: String) {
         self.text = text
     }
 

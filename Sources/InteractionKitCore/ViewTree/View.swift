@@ -351,6 +351,63 @@ open class View {
         layoutSubviews()
     }
 
+    // MARK: Accessibility
+    //
+    // UIKit's accessibility properties, declared here so that subclasses can
+    // override them; View+Accessibility.swift keeps their storage, and
+    // setting one tells the window's accessibility observers. None is read
+    // on the touch path.
+
+    /// The accessibility values set on this view, created on the first write.
+    var accessibilityStorage: AccessibilityStorage?
+
+    /// Whether assistive technologies treat the view as one element (its
+    /// subviews are then not read); false by default, true for controls, as in UIKit.
+    open var isAccessibilityElement: Bool {
+        get { accessibilityStorage?.isElement ?? false }
+        set { updateAccessibility(.isElement) { $0.isElement = newValue } }
+    }
+    /// The view's name for assistive technologies ("Search"); nil by default, a button's title for buttons.
+    open var accessibilityLabel: String? {
+        get { accessibilityStorage?.label }
+        set { updateAccessibility(.label) { $0.label = newValue } }
+    }
+    /// What activating the view does, when the label does not say; nil by default.
+    open var accessibilityHint: String? {
+        get { accessibilityStorage?.hint }
+        set { updateAccessibility(.hint) { $0.hint = newValue } }
+    }
+    /// The view's current value ("40 %"); nil by default.
+    open var accessibilityValue: String? {
+        get { accessibilityStorage?.value }
+        set { updateAccessibility(.value) { $0.value = newValue } }
+    }
+    /// The view's kind and state; none by default (controls add theirs).
+    open var accessibilityTraits: AccessibilityTraits {
+        get { accessibilityStorage?.traits ?? [] }
+        set { updateAccessibility(.traits) { $0.traits = newValue } }
+    }
+    /// The view's rectangle in window coordinates: its bounds converted to
+    /// the window unless set explicitly.
+    open var accessibilityFrame: Rect {
+        get { accessibilityStorage?.frame ?? convert(bounds, to: nil) }
+        set { updateAccessibility(.frame) { $0.frame = newValue } }
+    }
+    /// The children assistive technologies read instead of the subviews
+    /// (views or `AccessibilityElement`s, in reading order); nil by default: the subviews.
+    open var accessibilityElements: [any AccessibilityNode]? {
+        get { accessibilityStorage?.elements }
+        set { updateAccessibility(.children) { $0.elements = newValue } }
+    }
+    /// The view's container for assistive technologies: its superview.
+    open var accessibilityParent: (any AccessibilityNode)? { superview }
+    /// The window this view is in.
+    open var accessibilityWindow: Window? { window }
+    /// Performs the view's default action for assistive technologies (a
+    /// screen reader's double tap, AT-SPI's `click`); the default does
+    /// nothing and returns false. Controls act as a tap.
+    open func accessibilityActivate() -> Bool { false }
+
     // MARK: Gesture recognizers
 
     /// Attaches a gesture recognizer, taking it from its previous view if it had one.
@@ -426,6 +483,7 @@ open class View {
             subviews.remove(at: current)
             // Only the order changed: every offset stays what it was.
             subviews.insert(view, at: max(0, min(index, subviews.count)))
+            subviewsDidChangeForAccessibility()
             return true
         }
         if let oldWindow = view.window, oldWindow !== window {
@@ -441,18 +499,20 @@ open class View {
         refreshInheritedState(from: view)
         window?.geometryDidChangeUnderTouches()
         view.didMoveToSuperview()
+        subviewsDidChangeForAccessibility()
         return true
     }
 
     /// Removes the view from its superview; gestures on it that are in progress are cancelled.
     public func removeFromSuperview() {
-        guard superview != nil else { return }
+        guard let parent = superview else { return }
         let oldWindow = window
         oldWindow?.subtreeWillLeave(self)
         detachFromSuperview()
         refreshInheritedState(from: self)
         oldWindow?.geometryDidChangeUnderTouches()
         didMoveToSuperview()
+        parent.subviewsDidChangeForAccessibility()
     }
 
     private func detachFromSuperview() {

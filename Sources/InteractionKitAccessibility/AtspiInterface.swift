@@ -1,0 +1,19 @@
+/// The D-Bus names of the AT-SPI interfaces the export implements.
+public enum AtspiInterface {
+    /// Names, role, states, children and parent of every object.
+    public static let accessible = "org.a11y.atspi.Accessible"
+    /// The application object: toolkit name, version, the registry's id.
+    public static let application = "org.a11y.atspi.Application"
+    /// Extents and hit testing.
+    public static let component = "org.a11y.atspi.Component"
+    /// Actions (`click`).
+    public static let action = "org.a11y.atspi.Action"
+    /// Bulk queries of the tree (answered with an empty list).
+    public static let cache = "org.a11y.atspi.Cache"
+    /// The registry's `Embed`, which registers an application.
+    public static let socket = "org.a11y.atspi.Socket"
+    /// The events objects emit (`StateChanged`, `ChildrenChanged`, `PropertyChange`).
+    public static let objectEvents = "org.a11y.atspi.Event.Object"
+    /// D-Bus properties (`Get`, `GetAll`, `Set`).
+    public static let properties = "org.freedesktop.DBus.Properties"
+}

@@ -1,0 +1,274 @@
+import InteractionKitCore
+import InteractionKitDBus
+
+/// The objects a window exports over AT-SPI: one D-Bus object path per
+/// accessibility node, stable for the node's whole life, and what AT-SPI
+/// reads of each (role, states, children, extents).
+///
+/// The tree is read live from the window on each request: nothing is
+/// copied, so nothing goes stale. The application object (the root, at
+/// `/org/a11y/atspi/accessible/root`) has the window, a `frame`, as its
+/// only child. Under it:
+///
+/// - a node that `isAccessibilityElement` is a leaf (its subviews are not read);
+/// - otherwise its children are its `accessibilityElements`, or, when that
+///   is nil, its subviews.
+///
+/// Paths are numbered in the order nodes are first seen; the table holds
+/// nodes weakly, so a path whose node was freed or left the window is
+/// answered with `org.freedesktop.DBus.Error.UnknownObject`, and dead entries
+/// are swept once the table has doubled, which keeps it bounded by the live nodes.
+@MainActor
+public final class AtspiObjectTree {
+    /// The path of the application object.
+    public static let rootPath = DBusObjectPath(trusted: "/org/a11y/atspi/accessible/root")
+    /// The path every other object's path starts with, followed by its number.
+    public static let objectPathPrefix = "/org/a11y/atspi/accessible/"
+    /// The path AT-SPI uses for "no object".
+    public static let nullPath = DBusObjectPath(trusted: "/org/a11y/atspi/null")
+
+    /// What a path names.
+    public enum Object {
+        /// The application (the root).
+        case application
+        /// A view or an accessibility element of the window.
+        case node(any AccessibilityNode)
+    }
+
+    /// The exported window.
+    public let window: Window
+
+    private struct Entry {
+        weak var node: (any AccessibilityNode)?
+        let number: UInt64
+    }
+
+    private var numbers: [ObjectIdentifier: Entry] = [:]
+    private var nodes: [UInt64: Entry] = [:]
+    private var lastNumber: UInt64 = 0
+    private var sweepThreshold = 1024
+
+    /// Creates the tree of `window`.
+    public init(window: Window) {
+        self.window = window
+    }
+
+    /// How many paths the table holds now, live or not yet swept.
+    public var pathCount: Int { nodes.count }
+
+    // MARK: Paths
+
+    /// The path of `node`, numbered on first use.
+    public func path(of node: any AccessibilityNode) -> DBusObjectPath {
+        let key = ObjectIdentifier(node)
+        // An identifier may be reused after its object was freed: the weak
+        // reference tells the old entry from a new object.
+        if let entry = numbers[key], entry.node === node {
+            return Self.path(number: entry.number)
+        }
+        if nodes.count >= sweepThreshold { sweep() }
+        lastNumber &+= 1
+        let entry = Entry(node: node, number: lastNumber)
+        numbers[key] = entry
+        nodes[lastNumber] = entry
+        return Self.path(number: lastNumber)
+    }
+
+    /// What `path` names in this window now, or nil for a path that was
+    /// never given, whose node was freed, or that left the window.
+    public func object(at path: DBusObjectPath) -> Object? {
+        if path == Self.rootPath { return .application }
+        guard let number = Self.number(of: path), let node = nodes[number]?.node else { return nil }
+        guard isInWindow(node) else { return nil }
+        return .node(node)
+    }
+
+    /// The path of the object numbered `number` (the numbers start at 1).
+    public static func path(number: UInt64) -> DBusObjectPath {
+        DBusObjectPath(trusted: objectPathPrefix + String(number))
+    }
+
+    /// The number in a path of the form `/org/a11y/atspi/accessible/N`;
+    /// nil for anything else (leading zeros, signs, overflow included).
+    static func number(of path: DBusObjectPath) -> UInt64? {
+        let text = path.text.utf8
+        let prefix = objectPathPrefix.utf8
+        guard text.count > prefix.count, text.count <= prefix.count + 20, text.starts(with: prefix) else { return nil }
+        let digits = text.dropFirst(prefix.count)
+        guard digits.first != UInt8(ascii: "0") else { return nil }
+        var number: UInt64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflow1) = number.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { return nil }
+            number = sum
+        }
+        return number
+    }
+
+    private func sweep() {
+        numbers = numbers.filter { $0.value.node != nil }
+        nodes = nodes.filter { $0.value.node != nil }
+        sweepThreshold = max(1024, nodes.count * 2)
+    }
+
+    /// Whether `node` is shown in the exported window (not whether it is visible).
+    public func isInWindow(_ node: any AccessibilityNode) -> Bool {
+        node === window || node.accessibilityWindow === window
+    }
+
+    // MARK: Structure
+
+    /// The children AT-SPI sees, in order.
+    public func children(of object: Object) -> [any AccessibilityNode] {
+        switch object {
+        case .application:
+            return [window]
+        case .node(let node):
+            return children(of: node)
+        }
+    }
+
+    /// The children of a node: none for an element, else its
+    /// `accessibilityElements`, else its subviews.
+    public func children(of node: any AccessibilityNode) -> [any AccessibilityNode] {
+        if node.isAccessibilityElement && node !== window { return [] }
+        if let elements = node.accessibilityElements { return elements }
+        if let view = node as? View { return view.subviews }
+        return []
+    }
+
+    /// The parent AT-SPI sees: the application for the window, nil for the application.
+    public func parent(of object: Object) -> Object? {
+        switch object {
+        case .application:
+            return nil
+        case .node(let node):
+            if node === window { return .application }
+            guard let parent = node.accessibilityParent else { return .application }
+            return .node(parent)
+        }
+    }
+
+    /// The position of the object among its parent's children, or -1.
+    public func indexInParent(of object: Object) -> Int {
+        guard case .node(let node) = object, let parent = parent(of: object) else { return -1 }
+        let siblings = children(of: parent)
+        for index in siblings.indices where siblings[index] === node { return index }
+        return -1
+    }
+
+    // MARK: What each object is
+
+    /// The object's role, from its class and traits.
+    public func role(of object: Object) -> AtspiRole {
+        guard case .node(let node) = object else { return .application }
+        if node === window { return .frame }
+        let traits = node.accessibilityTraits
+        if !node.isAccessibilityElement {
+            if traits.contains(.tabBar) { return .pageTabList }
+            if traits.contains(.toolbar) { return .toolBar }
+        }
+        if traits.contains(.button) {
+            if let parent = node.accessibilityParent, !parent.isAccessibilityElement, parent.accessibilityTraits.contains(.tabBar) {
+                return .pageTab
+            }
+            return traits.contains(.toggleButton) ? .toggleButton : .pushButton
+        }
+        if traits.contains(.toggleButton) { return .toggleButton }
+        if traits.contains(.link) { return .link }
+        if traits.contains(.header) { return .heading }
+        if traits.contains(.adjustable) { return .slider }
+        if traits.contains(.searchField) { return .entry }
+        if traits.contains(.image) { return .image }
+        if traits.contains(.tabBar) { return .pageTabList }
+        if traits.contains(.toolbar) { return .toolBar }
+        return node.isAccessibilityElement ? .label : .panel
+    }
+
+    /// The object's name: its label (the window's label, or the application name, for the frame).
+    public func name(of object: Object, applicationName: String) -> String {
+        guard case .node(let node) = object else { return applicationName }
+        if node === window { return node.accessibilityLabel ?? applicationName }
+        return node.accessibilityLabel ?? ""
+    }
+
+    /// Whether the object can be activated (AT-SPI's `click` action).
+    public func isActivatable(_ object: Object) -> Bool {
+        switch role(of: object) {
+        case .pushButton, .pageTab, .toggleButton, .link: true
+        default: false
+        }
+    }
+
+    /// The object's states, from its traits and visibility; `focused` is the caller's business.
+    public func states(of object: Object) -> AtspiStateSet {
+        guard case .node(let node) = object else { return AtspiStateSet() }
+        var states = AtspiStateSet()
+        let traits = node.accessibilityTraits
+        if !traits.contains(.notEnabled) {
+            states.insert(.enabled)
+            states.insert(.sensitive)
+        }
+        if isVisible(node) {
+            states.insert(.visible)
+            states.insert(.showing)
+        }
+        let role = role(of: object)
+        if node === window { states.insert(.active) }
+        if role == .pageTab {
+            states.insert(.selectable)
+        }
+        if traits.contains(.selected) { states.insert(.selected) }
+        if isActivatable(object) { states.insert(.focusable) }
+        return states
+    }
+
+    /// Whether the node and every view it is in are visible (not hidden, not transparent).
+    public func isVisible(_ node: any AccessibilityNode) -> Bool {
+        var current: View?
+        if let view = node as? View {
+            current = view
+        } else if let element = node as? AccessibilityElement {
+            current = element.accessibilityContainer
+        }
+        while let view = current {
+            if view.isHidden || view.alpha < 0.01 { return false }
+            current = view.superview
+        }
+        return true
+    }
+
+    // MARK: Geometry
+
+    /// The object's rectangle in window coordinates (the application: the window's).
+    public func frame(of object: Object) -> Rect {
+        switch object {
+        case .application: return window.accessibilityFrame
+        case .node(let node): return node.accessibilityFrame
+        }
+    }
+
+    /// The deepest visible object under `point` (window coordinates) inside
+    /// `object`, not `object` itself; nil when no child contains the point.
+    ///
+    /// Children are tried front (last) to back; the walk is iterative and
+    /// never visits a node twice, so deep or cyclic element lists end.
+    public func deepestObject(at point: Point, in object: Object) -> (any AccessibilityNode)? {
+        var found: (any AccessibilityNode)?
+        var candidates = children(of: object)
+        var visited: Set<ObjectIdentifier> = []
+        if case .node(let node) = object { visited.insert(ObjectIdentifier(node)) }
+        search: while true {
+            for child in candidates.reversed() where !visited.contains(ObjectIdentifier(child)) {
+                guard isVisible(child), child.accessibilityFrame.contains(point) else { continue }
+                visited.insert(ObjectIdentifier(child))
+                found = child
+                candidates = children(of: child)
+                continue search
+            }
+            return found
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// What changed about an accessibility element, as told to the window's
+/// accessibility observers (`Window.addAccessibilityObserver(_:)`).
+public enum AccessibilityChange: Hashable, Sendable, CaseIterable {
+    /// `accessibilityLabel` changed (a button's or a tab's title, say).
+    case label
+    /// `accessibilityHint` changed.
+    case hint
+    /// `accessibilityValue` changed.
+    case value
+    /// `accessibilityTraits` changed: a state such as `selected` or
+    /// `notEnabled`, or the kind of element.
+    case traits
+    /// `isAccessibilityElement` changed.
+    case isElement
+    /// The element's children changed: subviews added, removed or
+    /// reordered, or `accessibilityElements` replaced (a tab bar's items).
+    case children
+    /// `accessibilityFrame` was set explicitly (frames that follow the
+    /// layout are not announced: clients ask for them when they need them).
+    case frame
+}
+
+/// One change of one element, as accessibility observers hear it.
+@MainActor
+public struct AccessibilityNotification {
+    /// The element that changed: a view or an `AccessibilityElement`.
+    public let source: any AccessibilityNode
+    /// What changed.
+    public let change: AccessibilityChange
+
+    /// Creates a notification.
+    public init(source: any AccessibilityNode, change: AccessibilityChange) {
+        self.source = source
+        self.change = change
+    }
+}
+
+/// A registered accessibility observer, returned so it can be removed.
+public struct AccessibilityObserverToken: Hashable, Sendable {
+    /// Distinguishes the observers of one window.
+    public let value: UInt64
+}
+
+/// A window's accessibility observers: the window's attachment, created by
+/// the first `Window.addAccessibilityObserver(_:)`.
+///
+/// Nothing on the touch path reads it; a change is posted only by a setter
+/// that changed something an assistive technology reads.
+@MainActor
+final class AccessibilityObservers {
+    private var observers: [(token: AccessibilityObserverToken, body: @MainActor (AccessibilityNotification) -> Void)] = []
+    private var lastToken: UInt64 = 0
+
+    func add(_ body: @escaping @MainActor (AccessibilityNotification) -> Void) -> AccessibilityObserverToken {
+        lastToken &+= 1
+        let token = AccessibilityObserverToken(value: lastToken)
+        observers.append((token, body))
+        return token
+    }
+
+    func remove(_ token: AccessibilityObserverToken) {
+        observers.removeAll { $0.token == token }
+    }
+
+    var isEmpty: Bool { observers.isEmpty }
+
+    func post(_ notification: AccessibilityNotification) {
+        // A snapshot: an observer may add or remove observers; one removed
+        // meanwhile is not called.
+        let current = observers
+        for observer in current where isRegistered(observer.token) {
+            observer.body(notification)
+        }
+    }
+
+    private func isRegistered(_ token: AccessibilityObserverToken) -> Bool {
+        for observer in observers where observer.token == token { return true }
+        return false
+    }
+}
+
+extension Window {
+    /// Registers `observer` to hear every accessibility change of this
+    /// window's elements (labels, traits, children); the token removes it.
+    ///
+    /// The AT-SPI export subscribes here to announce changes to screen
+    /// readers. Observers run synchronously, on the main actor, right after
+    /// the change; they may change the tree again (later observers then
+    /// hear the older change first). Capture the window or your own object
+    /// weakly: the window holds the closure.
+    @discardableResult
+    public func addAccessibilityObserver(
+        _ observer: @escaping @MainActor (AccessibilityNotification) -> Void
+    ) -> AccessibilityObserverToken {
+        attachment(AccessibilityObservers.self, orInsert: AccessibilityObservers.init).add(observer)
+    }
+
+    /// Unregisters an accessibility observer; an unknown token does nothing.
+    public func removeAccessibilityObserver(_ token: AccessibilityObserverToken) {
+        existingAttachment(AccessibilityObservers.self)?.remove(token)
+    }
+
+    /// Tells this window's accessibility observers that `source` changed.
+    ///
+    /// Views and elements call it from their setters; a subclass whose
+    /// label, value or traits are computed calls `accessibilityDidChange(_:)`
+    /// when the inputs change.
+    public func postAccessibilityNotification(_ change: AccessibilityChange, for source: any AccessibilityNode) {
+        guard let observers = existingAttachment(AccessibilityObservers.self), !observers.isEmpty else { return }
+        observers.post(AccessibilityNotification(source: source, change: change))
+    }
+}

@@ -1,0 +1,106 @@
+/// An element for assistive technologies that is not a view, as UIKit's
+/// `UIAccessibilityElement`: a tab of a tab bar, a cell drawn by its
+/// container, a region of a chart.
+///
+/// The container (a view) lists its elements in `accessibilityElements`
+/// and keeps them alive; an element holds its container weakly. Give the
+/// frame in the container's coordinates (`accessibilityFrameInContainerSpace`,
+/// which follows the container when it moves) or in window coordinates
+/// (`accessibilityFrame`). Subclass it to compute the label or traits from
+/// your model and to override `accessibilityActivate()`; call
+/// `accessibilityDidChange(_:)` when the model changes.
+///
+/// ```swift
+/// let segment = AccessibilityElement(accessibilityContainer: chart)
+/// segment.accessibilityLabel = "March"
+/// segment.accessibilityValue = "42 mm of rain"
+/// segment.accessibilityFrameInContainerSpace = Rect(x: 60, y: 0, width: 30, height: 120)
+/// chart.accessibilityElements = [segment]
+/// ```
+@MainActor
+open class AccessibilityElement: AccessibilityNode {
+    private weak var storedContainer: View?
+    private var storedFrame: Rect?
+    private var storedFrameInContainer: Rect?
+
+    /// Creates an element inside `container`.
+    public init(accessibilityContainer container: View?) {
+        storedContainer = container
+    }
+
+    /// The view that lists this element among its `accessibilityElements`; held weakly.
+    open var accessibilityContainer: View? {
+        get { storedContainer }
+        set { storedContainer = newValue }
+    }
+
+    /// Whether assistive technologies treat this as one element; true by default.
+    open var isAccessibilityElement = true {
+        didSet { if oldValue != isAccessibilityElement { accessibilityDidChange(.isElement) } }
+    }
+
+    /// The element's name ("Search"); nil by default.
+    open var accessibilityLabel: String? {
+        didSet { if oldValue != accessibilityLabel { accessibilityDidChange(.label) } }
+    }
+
+    /// What activating the element does; nil by default.
+    open var accessibilityHint: String? {
+        didSet { if oldValue != accessibilityHint { accessibilityDidChange(.hint) } }
+    }
+
+    /// The element's value; nil by default.
+    open var accessibilityValue: String? {
+        didSet { if oldValue != accessibilityValue { accessibilityDidChange(.value) } }
+    }
+
+    /// The element's kind and state; none by default.
+    open var accessibilityTraits: AccessibilityTraits = [] {
+        didSet { if oldValue != accessibilityTraits { accessibilityDidChange(.traits) } }
+    }
+
+    /// The element's rectangle in window coordinates.
+    ///
+    /// Set explicitly, it stays where it was put; otherwise it is
+    /// `accessibilityFrameInContainerSpace` converted from the container
+    /// (zero when neither is known).
+    open var accessibilityFrame: Rect {
+        get {
+            if let storedFrameInContainer, let container = accessibilityContainer {
+                return container.convert(storedFrameInContainer, to: nil)
+            }
+            return storedFrame ?? .zero
+        }
+        set {
+            storedFrame = newValue
+            storedFrameInContainer = nil
+            accessibilityDidChange(.frame)
+        }
+    }
+
+    /// The element's rectangle in its container's coordinates, as UIKit's
+    /// property of that name; it follows the container when the container moves.
+    open var accessibilityFrameInContainerSpace: Rect {
+        get {
+            if let storedFrameInContainer { return storedFrameInContainer }
+            guard let container = accessibilityContainer else { return .zero }
+            return container.convert(accessibilityFrame, from: nil)
+        }
+        set {
+            storedFrameInContainer = newValue
+            accessibilityDidChange(.frame)
+        }
+    }
+
+    /// An element has no children of its own; nil by default.
+    open var accessibilityElements: [any AccessibilityNode]? { nil }
+
+    /// The container view.
+    open var accessibilityParent: (any AccessibilityNode)? { accessibilityContainer }
+
+    /// The container's window.
+    open var accessibilityWindow: Window? { accessibilityContainer?.window }
+
+    /// Performs the element's action; the default does nothing and returns false.
+    open func accessibilityActivate() -> Bool { false }
+}

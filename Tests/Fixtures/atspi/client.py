@@ -1,0 +1,173 @@
+#!/usr/bin/python3
+"""The end-to-end AT-SPI client: run under `dbus-run-session`, it starts the
+Demo with --atspi, reads the scene with pyatspi (the distribution's
+python3-pyatspi, as Orca does through libatspi), clicks a tab and waits for
+the selection event, then stops the Demo and prints its log.
+
+Usage: dbus-run-session -- /usr/bin/python3 client.py DEMO LOGFILE
+Prints one "ok ..." line per check; exits 1 at the first failed check.
+Waits only for conditions, polling, with generous deadlines.
+"""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+demo, log_path = sys.argv[1], sys.argv[2]
+started = time.monotonic()
+
+
+def fail(message):
+    print("FAIL: " + message, flush=True)
+    stop()
+    sys.exit(1)
+
+
+def ok(message):
+    print("ok %.2fs %s" % (time.monotonic() - started, message), flush=True)
+
+
+def log_text():
+    with open(log_path, encoding="utf-8", errors="replace") as log:
+        return log.read()
+
+
+def wait_for(condition, what, seconds=30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        pump()
+        time.sleep(0.02)
+    fail("timed out after %d s waiting for %s" % (seconds, what))
+
+
+def pump():
+    if "GLib" in globals():
+        context = GLib.MainContext.default()
+        while context.iteration(False):
+            pass
+
+
+process = None
+
+
+def stop():
+    if process is not None and process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+log = open(log_path, "w")
+process = subprocess.Popen([demo, "--atspi"], stdout=log, stderr=subprocess.STDOUT)
+wait_for(lambda: "serving" in log_text() or process.poll() is not None, "the Demo to register")
+if process.poll() is not None:
+    fail("the Demo exited with %s:\n%s" % (process.returncode, log_text()))
+ok("the Demo registered on the accessibility bus")
+
+import gi  # noqa: E402
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi, GLib  # noqa: E402,F401
+import pyatspi  # noqa: E402
+
+desktop = pyatspi.Registry.getDesktop(0)
+app = None
+for candidate in desktop:
+    if candidate is not None and candidate.get_toolkit_name() == "InteractionKitLinux":
+        app = candidate
+if app is None:
+    fail("no application with toolkit name InteractionKitLinux among %d" % desktop.childCount)
+ok("application %r, toolkit %s" % (app.name, app.get_toolkit_name()))
+
+frame = app[0]
+if frame.getRole() != pyatspi.ROLE_FRAME:
+    fail("the application's child is a %s, not a frame" % frame.getRoleName())
+ok("frame %r" % frame.name)
+
+
+def find(node, role):
+    if node.getRole() == role:
+        return node
+    for child in node:
+        found = find(child, role)
+        if found is not None:
+            return found
+    return None
+
+
+tab_list = find(frame, pyatspi.ROLE_PAGE_TAB_LIST)
+if tab_list is None:
+    fail("no page tab list under the frame")
+tabs = list(tab_list)
+names = [tab.name for tab in tabs]
+if names != ["Home", "Search", "Now Playing", "Profile", "Settings"]:
+    fail("page tabs named %s" % names)
+if any(tab.getRole() != pyatspi.ROLE_PAGE_TAB for tab in tabs):
+    fail("roles %s" % [tab.getRoleName() for tab in tabs])
+ok("page tab list with page tabs %s" % names)
+
+
+def states(node):
+    return node.getState()
+
+
+home, search = tabs[0], tabs[1]
+for tab in tabs:
+    state = states(tab)
+    for needed in (pyatspi.STATE_ENABLED, pyatspi.STATE_SENSITIVE, pyatspi.STATE_VISIBLE,
+                   pyatspi.STATE_SHOWING, pyatspi.STATE_SELECTABLE):
+        if not state.contains(needed):
+            fail("%s lacks %s" % (tab.name, pyatspi.stateToString(needed)))
+if not states(home).contains(pyatspi.STATE_SELECTED) or states(search).contains(pyatspi.STATE_SELECTED):
+    fail("Home should be the selected tab, Search not")
+ok("states: enabled, sensitive, visible, showing, selectable; Home selected")
+
+extents = search.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+if (extents.x, extents.y, extents.width, extents.height) != (78, 795, 78, 49):
+    fail("Search's extents are %s" % ((extents.x, extents.y, extents.width, extents.height),))
+frame_extents = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+if (frame_extents.width, frame_extents.height) != (390, 844):
+    fail("the frame's extents are %s" % ((frame_extents.width, frame_extents.height),))
+ok("extents of Search (78, 795, 78, 49) in window coordinates")
+
+under = frame.queryComponent().getAccessibleAtPoint(350, 820, pyatspi.WINDOW_COORDS)
+if under is None or under.name != "Settings" or under.getRole() != pyatspi.ROLE_PAGE_TAB:
+    fail("getAccessibleAtPoint(350, 820) gave %r" % (under and under.name))
+ok("getAccessibleAtPoint(350, 820) is the page tab Settings")
+
+selected_events = []
+
+
+def on_event(event):
+    if event.detail1 == 1:
+        selected_events.append(event.source.name)
+
+
+listener = Atspi.EventListener.new(on_event)
+listener.register("object:state-changed:selected")
+action = search.queryAction()
+if action.nActions != 1 or action.getName(0) != "click":
+    fail("Search's actions: %d, %r" % (action.nActions, action.getName(0)))
+if not action.doAction(0):
+    fail("doAction(0) on Search returned false")
+ok("doAction(0) 'click' on Search")
+wait_for(lambda: "Search" in selected_events, "object:state-changed:selected from Search")
+ok("object:state-changed:selected arrived from %s" % selected_events)
+wait_for(lambda: states(search).contains(pyatspi.STATE_SELECTED), "Search to be selected")
+if states(home).contains(pyatspi.STATE_SELECTED):
+    fail("Home is still selected")
+ok("Search is selected and Home is not")
+wait_for(lambda: "selected Search" in log_text(), "the Demo to log the selection")
+
+stop()
+text = log_text()
+print("--- Demo log ---")
+print(text, end="")
+if process.returncode != 0:
+    fail("the Demo exited with %s after SIGTERM" % process.returncode)
+ok("the Demo stopped cleanly on SIGTERM")

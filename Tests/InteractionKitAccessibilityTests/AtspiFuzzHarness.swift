@@ -1,0 +1,265 @@
+import InteractionKitAccessibility
+import InteractionKitDBus
+import InteractionKitLinux
+
+/// Runs arbitrary bytes through the AT-SPI export as hostile bus input would
+/// arrive, and checks what must hold whatever the input: nothing traps,
+/// every reply and event can be sent (it marshals within the size limit),
+/// an unknown path is never answered with success, and the path table
+/// stays bounded.
+///
+/// The input is used twice. First as a wire stream: every message the
+/// framer decodes (truncated, oversized, wrong signatures, deep nesting)
+/// goes to the dispatcher as it is. Then as instructions, four bytes each:
+/// a method call built from tables of paths (known ones, and ones taken
+/// from earlier replies or made of the bytes), interfaces, members and
+/// argument lists, or a change of the scene (tabs replaced, renamed,
+/// disabled, hidden; buttons removed) whose events are checked too.
+///
+/// The libFuzzer entry (`Fuzz/FuzzAtspi.swift`, built by
+/// `scripts/fuzz-atspi.sh`) traps on a violation; the tests run it on the seeds.
+@MainActor
+enum AtspiFuzzHarness {
+    /// The largest message the harness decodes.
+    static let maximumMessageSize = 64 * 1024
+    /// The most instructions one input runs.
+    static let maximumInstructions = 128
+
+    /// Checks `bytes`; returns the broken invariants (empty when all hold).
+    static func run(_ bytes: [UInt8]) -> [String] {
+        let run = Run()
+        run.wire(bytes)
+        run.instructions(bytes)
+        return run.violations
+    }
+
+    /// Seeds: a few valid calls on the wire, and instruction streams that walk the tree and click.
+    static func seeds() -> [[UInt8]] {
+        var seeds: [[UInt8]] = []
+        let calls: [DBusMessage] = [
+            .methodCall(path: AtspiObjectTree.rootPath, interface: AtspiInterface.accessible, member: "GetChildren",
+                        destination: ":1.1"),
+            .methodCall(path: AtspiObjectTree.rootPath, interface: AtspiInterface.properties, member: "Get",
+                        destination: ":1.1", body: [.string(AtspiInterface.application), .string("ToolkitName")]),
+            .methodCall(path: AtspiObjectTree.rootPath, interface: AtspiInterface.properties, member: "Set",
+                        destination: ":1.1",
+                        body: [.string(AtspiInterface.application), .string("Id"), .variant(.int32(3))]),
+            .methodCall(path: AtspiObjectTree.path(number: 3), interface: AtspiInterface.action, member: "DoAction",
+                        destination: ":1.1", body: [.int32(0)]),
+            .methodCall(path: AtspiExport.cachePath, interface: AtspiInterface.cache, member: "GetItems", destination: ":1.1"),
+        ]
+        for byteOrder in DBusByteOrder.allCases {
+            var stream: [UInt8] = []
+            for (index, call) in calls.enumerated() {
+                var numbered = call
+                numbered.serial = UInt32(index + 1)
+                numbered.sender = ":1.2"
+                guard let bytes = try? numbered.encoded(byteOrder: byteOrder) else { continue }
+                seeds.append(bytes)
+                stream += bytes
+            }
+            seeds.append(stream)
+        }
+        // Walk: children of the root, then of what came back, roles, states, extents, a click, a change.
+        seeds.append([0, 0, 0, 0, 2, 0, 1, 0, 3, 0, 1, 0, 4, 0, 1, 0, 5, 0, 2, 1, 6, 1, 11, 2, 7, 2, 22, 1, 255, 1, 0, 0])
+        seeds.append([1, 3, 5, 7, 2, 1, 12, 9, 3, 3, 18, 12, 255, 4, 1, 0, 4, 0, 0, 0, 255, 0, 2, 0, 5, 0, 1, 0])
+        return seeds
+    }
+
+    static var interfaces: [String?] {
+        [
+        AtspiInterface.accessible, AtspiInterface.component, AtspiInterface.action, AtspiInterface.application,
+        AtspiInterface.properties, AtspiInterface.cache, nil, "org.example.Nothing",
+        ]
+    }
+
+    static var members: [String] {
+        [
+        "GetChildren", "GetChildAtIndex", "GetIndexInParent", "GetRelationSet", "GetRole", "GetRoleName",
+        "GetLocalizedRoleName", "GetState", "GetAttributes", "GetApplication", "GetInterfaces", "GetExtents",
+        "GetPosition", "GetSize", "Contains", "GetAccessibleAtPoint", "GetLayer", "GetMDIZOrder", "GetAlpha", "GrabFocus",
+        "ScrollTo", "DoAction", "GetName", "GetDescription", "GetActions", "GetKeyBinding", "Get", "GetAll", "Set",
+        "GetItems", "GetApplicationBusAddress", "GetLocale", "RegisterEventListener", "Nothing",
+        ]
+    }
+
+    @MainActor
+    final class Run {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let tabBar = TabBar(frame: Rect(x: 0, y: 795, width: 390, height: 49))
+        let toolbar: Toolbar
+        let chart = View(frame: Rect(x: 10, y: 100, width: 300, height: 200))
+        let export: AtspiExport
+        var violations: [String] = []
+        var paths: [DBusObjectPath] = [AtspiObjectTree.rootPath, AtspiExport.cachePath]
+        private var serial: UInt32 = 0
+
+        init() {
+            tabBar.items = ["Home", "Search", "Profile"].map { TabBarItem(title: $0, image: nil) }
+            toolbar = Toolbar(frame: Rect(x: 0, y: 0, width: 390, height: 44),
+                              buttons: [Button(title: "Back"), Button(title: "Share")])
+            window.addSubview(toolbar)
+            window.addSubview(chart)
+            window.addSubview(tabBar)
+            // An element that lists its own container: a cycle the walk must survive
+            // (computed, not stored, so that nothing owns itself).
+            let first = CyclicElement(accessibilityContainer: chart)
+            first.isAccessibilityElement = false
+            first.accessibilityFrameInContainerSpace = Rect(x: 0, y: 0, width: 100, height: 100)
+            chart.accessibilityElements = [first, toolbar]
+            export = AtspiExport(window: window, applicationName: "Fuzz", busName: ":1.1")
+            window.addAccessibilityObserver { [weak self] notification in
+                guard let self else { return }
+                for signal in export.signals(for: notification) { checkSendable(signal, what: "an event") }
+            }
+        }
+
+        func wire(_ bytes: [UInt8]) {
+            var framer = DBusMessageFramer(maximumMessageSize: AtspiFuzzHarness.maximumMessageSize)
+            framer.append(bytes)
+            var count = 0
+            while count < AtspiFuzzHarness.maximumInstructions, let message = try? framer.nextMessage() {
+                count += 1
+                dispatch(message)
+            }
+        }
+
+        func instructions(_ bytes: [UInt8]) {
+            var index = 0
+            var count = 0
+            while index + 4 <= bytes.count && count < AtspiFuzzHarness.maximumInstructions {
+                let a = bytes[index], b = bytes[index + 1], c = bytes[index + 2], d = bytes[index + 3]
+                index += 4
+                count += 1
+                if a == 255 {
+                    change(b, c)
+                    continue
+                }
+                let path = self.path(a, d)
+                let interface = AtspiFuzzHarness.interfaces[Int(b) % AtspiFuzzHarness.interfaces.count]
+                let member = AtspiFuzzHarness.members[Int(c) % AtspiFuzzHarness.members.count]
+                var call = DBusMessage.methodCall(path: path, interface: interface, member: member, destination: ":1.1",
+                                                  body: arguments(d, c))
+                if d & 0x80 != 0 { call.flags.insert(.noReplyExpected) }
+                dispatch(call)
+            }
+            if export.tree.pathCount > 4096 {
+                violations.append("the path table holds \(export.tree.pathCount) paths")
+            }
+        }
+
+        private func path(_ selector: UInt8, _ extra: UInt8) -> DBusObjectPath {
+            switch selector % 8 {
+            case 6:
+                return AtspiObjectTree.path(number: UInt64(extra))
+            case 7:
+                let texts = ["/", "/org/a11y/atspi/accessible/0", "/org/a11y/atspi/accessible/007",
+                             "/org/a11y/atspi/accessible/18446744073709551616", "/org/a11y/atspi/null", "/a/b"]
+                return (try? DBusObjectPath(texts[Int(extra) % texts.count])) ?? AtspiObjectTree.rootPath
+            default:
+                return paths[Int(extra) % paths.count]
+            }
+        }
+
+        private func arguments(_ selector: UInt8, _ other: UInt8) -> [DBusValue] {
+            let number = Int32(Int8(bitPattern: other)) * 37
+            switch selector % 16 {
+            case 0: return []
+            case 1: return [.int32(0)]
+            case 2: return [.int32(number)]
+            case 3: return [.uint32(UInt32(selector % 4))]
+            case 4: return [.int32(number), .int32(number &* 13), .uint32(UInt32(other % 4))]
+            case 5: return [.string(AtspiInterface.accessible), .string(["Name", "Parent", "ChildCount", "Nope"][Int(other) % 4])]
+            case 6: return [.string(AtspiInterface.application), .string("Id"), .variant(.int32(number))]
+            case 7: return [.string(AtspiInterface.application), .string("Id"), .variant(.string("x"))]
+            case 8: return [.string([AtspiInterface.action, AtspiInterface.application, "x"][Int(other) % 3])]
+            case 9: return [.double(.nan), .int32(.min)]
+            case 10:
+                var value = DBusValue.int32(1)
+                for _ in 0..<Int(other % 40) { value = .variant(value) }
+                return [value]
+            case 11: return [.int32(.max), .int32(.min), .uint32(1)]
+            case 12: return [.array(of: .string, [.string("")])]
+            case 13: return [.structure([.string(""), .objectPath(AtspiObjectTree.rootPath)])]
+            case 14: return [.string(""), .string(""), .variant(.variant(.int32(1)))]
+            default: return [.int32(Int32(other))]
+            }
+        }
+
+        private func change(_ what: UInt8, _ detail: UInt8) {
+            let items = tabBar.items ?? []
+            switch what % 8 {
+            case 0:
+                tabBar.items = (0..<Int(detail % 6)).map { TabBarItem(title: "tab \($0)", image: nil) }
+            case 1:
+                if !items.isEmpty { items[Int(detail) % items.count].title = detail % 2 == 0 ? nil : "renamed \(detail)" }
+            case 2:
+                if !items.isEmpty { items[Int(detail) % items.count].isEnabled.toggle() }
+            case 3:
+                tabBar.isHidden.toggle()
+            case 4:
+                if !items.isEmpty { tabBar.selectedItem = items[Int(detail) % items.count] }
+            case 5:
+                toolbar.buttons.first?.removeFromSuperview()
+            case 6:
+                toolbar.buttons = toolbar.buttons + [Button(title: "b\(detail)")]
+            default:
+                chart.accessibilityLabel = "chart \(detail)"
+            }
+        }
+
+        private func dispatch(_ message: DBusMessage) {
+            serial &+= 1
+            var call = message
+            call.serial = serial == 0 ? 1 : serial
+            call.sender = call.sender ?? ":1.2"
+            let known = call.path.map { export.tree.object(at: $0) != nil || $0 == AtspiExport.cachePath } ?? false
+            let reply = export.replyMessage(to: call)
+            if call.kind == .methodCall && !call.flags.contains(.noReplyExpected) && reply == nil {
+                violations.append("no reply to \(call.member ?? "?")")
+            }
+            guard let reply else { return }
+            if !known, reply.kind == .methodReturn {
+                violations.append("\(call.member ?? "?") at unknown \(call.path?.text ?? "no path") succeeded")
+            }
+            checkSendable(reply, what: "the reply to \(call.member ?? "?")")
+            for value in reply.body { harvest(value, depth: 0) }
+        }
+
+        private func checkSendable(_ message: DBusMessage, what: String) {
+            // The connection numbers what it sends.
+            var numbered = message
+            numbered.serial = 1
+            do {
+                _ = try numbered.encoded(byteOrder: .littleEndian, maximumSize: DBusLimits.defaultMaximumMessageSize)
+            } catch {
+                violations.append("\(what) cannot be sent: \(error)")
+            }
+        }
+
+        private func harvest(_ value: DBusValue, depth: Int) {
+            guard depth < 4, paths.count < 256 else { return }
+            switch value {
+            case .objectPath(let path):
+                if !paths.contains(path) { paths.append(path) }
+            case .structure(let fields):
+                for field in fields { harvest(field, depth: depth + 1) }
+            case .array(_, let elements):
+                for element in elements.prefix(64) { harvest(element, depth: depth + 1) }
+            case .variant(let content):
+                harvest(content, depth: depth + 1)
+            default:
+                break
+            }
+        }
+    }
+}
+
+/// An element whose children are its container and itself.
+@MainActor
+final class CyclicElement: AccessibilityElement {
+    override var accessibilityElements: [any AccessibilityNode]? {
+        guard let container = accessibilityContainer else { return nil }
+        return [container, self]
+    }
+}

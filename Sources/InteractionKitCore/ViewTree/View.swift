@@ -152,12 +152,27 @@ open class View {
 
     // The back-pointers to this view are unowned (no side table, fast
     // retains); clearing them here is what keeps them from dangling.
+    //
+    // The subtree is taken apart with a loop: freeing a view frees the
+    // subviews only it holds, and letting each free its own in turn would
+    // recurse once per level (a 10 000-deep chain overflows a thread's stack).
     isolated deinit {
-        for subview in subviews { subview.superview = nil }
         // Every recognizer in the list is attached here (reading `view`
         // would trap: this view is being freed).
         for recognizer in gestureRecognizers { recognizer.detach() }
         touchViewSlot?.view = nil
+        var pending = subviews
+        subviews = []
+        while var node = pending.popLast() {
+            // Its superview is being taken apart (or freed): it has none now.
+            node.superview = nil
+            if isKnownUniquelyReferenced(&node) {
+                // Freed at the end of this turn: take its subviews first, so
+                // that its own `deinit` has none to free.
+                pending.append(contentsOf: node.subviews)
+                node.subviews = []
+            }
+        }
     }
 
     // Exclusivity unchecked: read for every child hit testing visits (Bench, tap).

@@ -195,7 +195,14 @@ public final class LargeContentViewerInteraction: Interaction {
     /// does, for its items).
     public func refresh() {
         guard recognizer.state.isInProgress, let view else { return }
-        show(item(at: recognizer.location(in: view), in: view), in: view)
+        let state = recognizer.state
+        let point = recognizer.location(in: view)
+        let item = item(at: point, in: view)
+        // The lookup may call out (itemAt) and end or move the gesture
+        // meanwhile: then that change showed or hid what it had to, and this
+        // older answer must not be presented over it.
+        guard recognizer.state == state, recognizer.location(in: view) == point else { return }
+        show(item, in: view)
     }
 
     // MARK: Gesture

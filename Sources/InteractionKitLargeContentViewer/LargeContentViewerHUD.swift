@@ -61,7 +61,17 @@ final class LargeContentViewerHUD {
     /// a remaining one shows.
     func present(_ newPresentation: LargeContentViewerPresentation?, from interaction: LargeContentViewerInteraction) {
         let presenter = ObjectIdentifier(interaction)
-        let index = presenters.firstIndex { $0.interaction == presenter }
+        // A plain loop: a closure here pays an actor-isolation check per
+        // presenter on every show and hide (each tab a slide crosses).
+        var index: Int?
+        var position = 0
+        while position < presenters.count {
+            if presenters[position].interaction == presenter {
+                index = position
+                break
+            }
+            position += 1
+        }
         if let newPresentation {
             if let index {
                 if !presenters[index].presentation.matches(newPresentation) {

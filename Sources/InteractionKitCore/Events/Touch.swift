@@ -25,15 +25,16 @@ public struct Touch: Hashable {
     /// It stays the touch's view wherever the finger moves, as in UIKit,
     /// and reads nil once that view has been freed, like a weak reference.
     @MainActor public var view: View? {
-        get { viewSlot?.view }
-        set { viewSlot = newValue?.slotForTouches() }
+        get { View.registeredForTouches(viewSerial) }
+        set { viewSerial = newValue?.registerForTouches() ?? 0 }
     }
-    /// The view's `TouchViewSlot`. Not a weak reference to the view: copies
-    /// of a touch are made on every sample, and a weak reference would give
-    /// the view a side table (slow retains) and cost a weak copy each time.
-    /// Not strong: recognizers keep copies of their touches, and a strong
-    /// view here would close a cycle through the view's own recognizers.
-    var viewSlot: TouchViewSlot?
+    /// The view's `objectSerial` (0 for none), looked up in the views that
+    /// touches name (`View.registeredForTouches(_:)`). No reference: a touch
+    /// is copied on every sample, and a number copies with no reference
+    /// counting at all; a weak reference would also give the view a side
+    /// table, and a strong one would close a cycle through the view's own
+    /// recognizers, which keep copies of their touches.
+    var viewSerial: UInt64 = 0
     /// How many quick taps this touch ends: 1, or 2 for the second tap of a double tap, …
     ///
     /// A touch that goes down within `GestureConstants.multiTapInterval` of
@@ -52,7 +53,7 @@ public struct Touch: Hashable {
         startLocation: Point, timestamp: Double, startTimestamp: Double,
         view: View? = nil, tapCount: Int = 1, type: TouchType = .direct
     ) {
-        self.viewSlot = view?.slotForTouches()
+        self.viewSerial = view?.registerForTouches() ?? 0
         self.tapCount = tapCount
         self.type = type
         self.id = id
@@ -78,6 +79,18 @@ public struct Touch: Hashable {
         return view.convert(previousLocation, from: nil)
     }
 
+    /// Records a move or a stationary sample; returns the updated touch.
+    ///
+    /// A stationary finger has not moved, whatever location the sample
+    /// carries: recognizers hear of position changes only through moves.
+    mutating func record(_ phase: TouchPhase, at location: Point, time: Double) -> Touch {
+        self.phase = phase
+        previousLocation = self.location
+        if phase == .moved { self.location = location }
+        timestamp = time
+        return self
+    }
+
     /// Whether two touches are the same finger's (same id, same touch-down).
     public static func == (lhs: Touch, rhs: Touch) -> Bool {
         lhs.id == rhs.id && lhs.startTimestamp == rhs.startTimestamp
@@ -87,22 +100,5 @@ public struct Touch: Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(startTimestamp)
-    }
-}
-
-/// What a touch holds to name its view: a small object the view owns and
-/// clears when it is freed, so that `Touch.view` reads nil from then on.
-///
-/// Copying a touch retains the slot, which has no side table (nothing holds
-/// it weakly), instead of copying a weak reference to the view.
-package final class TouchViewSlot {
-    /// The view, until it is freed; its `deinit` sets this to nil first.
-    ///
-    /// Unowned (checked): reading it after the view was freed would trap, and
-    /// the view's `deinit` clearing it is what rules that out.
-    unowned var view: View?
-
-    init(view: View) {
-        self.view = view
     }
 }

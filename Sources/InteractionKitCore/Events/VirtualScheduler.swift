@@ -158,12 +158,26 @@ public final class VirtualScheduler {
     /// A time earlier than `now`, or NaN, fires what is due now and leaves
     /// the clock where it is.
     public func advance(to time: Double) {
-        let target = time > now ? time : now
+        _ = advanceReportingTimers(to: time)
+    }
+
+    /// Moves the clock as `advance(to:)` does; returns whether any timer was
+    /// waiting, so that a caller knows when callbacks may have run.
+    ///
+    /// Inlined: on nearly every touch sample nothing is waiting, and this is
+    /// then a comparison and a store.
+    @inline(__always)
+    package func advanceReportingTimers(to time: Double) -> Bool {
         if heap.isEmpty {
-            // The common case on every touch sample: nothing is waiting.
-            now = target
-            return
+            if time > now { now = time }
+            return false
         }
+        fireTimers(through: time)
+        return true
+    }
+
+    private func fireTimers(through time: Double) {
+        let target = time > now ? time : now
         while let first = heap.first, first.deadline <= target {
             popFirst()
             guard let action = actions.removeValue(forKey: first.sequence) else { continue }

@@ -43,8 +43,9 @@ open class GestureRecognizer: TimerTarget {
     /// and slow every retain of it): the view detaches its recognizers when
     /// it is freed, so this reads nil, never a freed view.
     @exclusivity(unchecked) public private(set) unowned var view: View?
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// The object that fine-tunes how this recognizer competes; held weakly.
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
     /// A name for transcripts and diagnostics.
     public var name: String?
 
@@ -67,17 +68,20 @@ open class GestureRecognizer: TimerTarget {
     @exclusivity(unchecked) public var isAwaitingFurtherTouches = false
 
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// Whether the view stops hearing the touches once this recognizer
     /// recognizes: it gets `touchesCancelled` for them and nothing more
     /// (UIKit's default, true).
-    public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// Whether the view's `touchesBegan` waits until this recognizer fails
     /// (false by default); if it recognizes, the view never hears the touch.
-    public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// Whether the view's `touchesEnded` waits while this recognizer may
     /// still recognize (true by default); if it then recognizes, the view
     /// gets `touchesCancelled` instead.
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
 
     /// Whether the recognizer takes part in touch handling; turning it off
     /// while it recognizes cancels the gesture (fails it if it had not begun).
@@ -140,8 +144,11 @@ open class GestureRecognizer: TimerTarget {
         }
         if newState == .failed, pendingState != nil {
             view?.window?.arbiter.stopWaiting(self)
+            commit(newState)
+        } else {
+            // Nothing ran since the check above: the move is still legal.
+            commit(newState, checkedLegal: true)
         }
-        commit(newState)
         return storedState == newState
     }
 
@@ -160,21 +167,27 @@ open class GestureRecognizer: TimerTarget {
     /// actions) runs only while the state is still `newState`: once a
     /// callback moved it on, the later stages belong to that newer change,
     /// which has run them itself.
-    func commit(_ newState: State) {
+    func commit(_ newState: State, checkedLegal: Bool = false) {
         let oldState = storedState
-        guard GestureStateMachine.isLegal(from: oldState, to: newState, continuous: isContinuous) else { return }
+        guard checkedLegal || GestureStateMachine.isLegal(from: oldState, to: newState, continuous: isContinuous) else {
+            return
+        }
         // A reset waits for the outermost commit to finish, so no stage of
         // any commit in progress ever sees `possible` under its feet.
         commitDepth += 1
         defer {
             commitDepth -= 1
-            if commitDepth == 0 { resetIfDone() }
+            // Only a finished recognizer resets (the check is `resetIfDone`'s
+            // own first one, made here to spare a call on every move).
+            if commitDepth == 0 && storedState.isFinished { resetIfDone() }
         }
         storedState = newState
         if newState == .failed || newState == .cancelled { pendingState = nil }
-        for observer in stateObservers {
-            guard storedState == newState else { return }
-            observer(self, oldState, newState)
+        if !stateObservers.isEmpty {
+            for observer in stateObservers {
+                guard storedState == newState else { return }
+                observer(self, oldState, newState)
+            }
         }
         if newState != .changed && storedState == newState, let window = view?.window {
             // The arbiter and the views have nothing to do for a move; skipping them keeps moves cheap.
@@ -185,6 +198,7 @@ open class GestureRecognizer: TimerTarget {
         stateDidChange(from: oldState)
         switch newState {
         case .began, .changed, .ended, .cancelled:
+            guard !actions.isEmpty else { return }
             // Iterate a copy: an action may add or remove actions.
             let current = actions
             for action in current where hasAction(action.token) {
@@ -325,7 +339,9 @@ open class GestureRecognizer: TimerTarget {
     open func preferredContentSizeCategoryDidChange() {}
 
     /// Called when a frame, bounds or superview changes anywhere in the
-    /// window while this recognizer holds touches; the default does nothing.
+    /// window while this recognizer holds touches, or what hit testing may
+    /// enter (a view's `isHidden`, `isUserInteractionEnabled`, or `alpha`
+    /// across 0.01); the default does nothing.
     ///
     /// A recognizer that shows what lies under a still finger (the large
     /// content viewer's) looks again here (rule L9): a view can move under

@@ -18,14 +18,18 @@
 /// The state machine, on the shared table (`GestureStateMachine`):
 /// `possible → began → changed* → ended | cancelled`, or `possible → failed`.
 open class LongPressGestureRecognizer: GestureRecognizer {
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// How long the fingers must be held, in seconds; 0.5 by default. Negative or NaN counts as 0.
-    public var minimumPressDuration = GestureConstants.longPressMinimumDuration
+    @exclusivity(unchecked) public var minimumPressDuration = GestureConstants.longPressMinimumDuration
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// How far, in points, a finger may move before the press fails; 10 by default.
-    public var allowableMovement = GestureConstants.longPressAllowableMovement
+    @exclusivity(unchecked) public var allowableMovement = GestureConstants.longPressAllowableMovement
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// How many fingers must be held; 1 by default.
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// How many taps come before the press; 0 by default (1 is "tap, then press").
-    public var numberOfTapsRequired = 0
+    @exclusivity(unchecked) public var numberOfTapsRequired = 0
 
     // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     @exclusivity(unchecked) private var pressTimer: TimerToken?

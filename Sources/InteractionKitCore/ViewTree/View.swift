@@ -43,18 +43,26 @@ open class View {
 
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// How opaque the view is, from 0 to 1; hit testing skips a view below 0.01, as UIKit does.
-    @exclusivity(unchecked) public var alpha: Double = 1
+    @exclusivity(unchecked) public var alpha: Double = 1 {
+        didSet { if (oldValue >= 0.01) != (alpha >= 0.01) { hitTestingDidChange() } }
+    }
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// Whether the view receives every finger of a multi-finger touch; false
     /// (the default) gives it only the first, as in UIKit.
-    public var isMultipleTouchEnabled = false
+    @exclusivity(unchecked) public var isMultipleTouchEnabled = false
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// Whether, while this view tracks a touch, no other view receives touches (and the reverse).
-    public var isExclusiveTouch = false
+    @exclusivity(unchecked) public var isExclusiveTouch = false
 
     /// Whether the view is hidden; hidden views and their subviews receive no touches.
-    @exclusivity(unchecked) public var isHidden = false
+    @exclusivity(unchecked) public var isHidden = false {
+        didSet { if oldValue != isHidden { hitTestingDidChange() } }
+    }
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// Whether the view takes part in hit testing; false passes touches to the views behind.
-    @exclusivity(unchecked) public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true {
+        didSet { if oldValue != isUserInteractionEnabled { hitTestingDidChange() } }
+    }
 
     /// This view's own layout direction; nil inherits the superview's.
     public var semanticLayoutDirection: LayoutDirection? {
@@ -139,15 +147,42 @@ open class View {
         return lastObjectSerial
     }
 
-    /// What a `Touch` holds to name its view (`Touch.view`), made on first use.
-    package private(set) var touchViewSlot: TouchViewSlot?
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    /// Whether this view is in `viewsNamedByTouches`: a touch has named it.
+    @exclusivity(unchecked) private var isRegisteredForTouches = false
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    /// The views that touches name (`Touch.view`), by `objectSerial`. A view
+    /// enters when a touch first names it and leaves in its `deinit`, so an
+    /// entry never outlives its view and the table holds live views only.
+    @exclusivity(unchecked) private static var viewsNamedByTouches: [UInt64: UnownedView] = [:]
 
-    /// The slot that touches on this view share.
-    package func slotForTouches() -> TouchViewSlot {
-        if let touchViewSlot { return touchViewSlot }
-        let slot = TouchViewSlot(view: self)
-        touchViewSlot = slot
-        return slot
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    /// The serial of the view `registeredForTouches(_:)` found last (0 for
+    /// none): a touch's view is asked for several times per touch-down and
+    /// lift, nearly always the same one, and a hash each time is dear.
+    @exclusivity(unchecked) private static var lastNamedSerial: UInt64 = 0
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    /// That view. Unowned (checked): its `deinit` clears both first.
+    @exclusivity(unchecked) private static unowned var lastNamedView: View?
+
+    /// Enters this view in the table `Touch.view` reads; returns its serial.
+    package func registerForTouches() -> UInt64 {
+        if !isRegisteredForTouches {
+            isRegisteredForTouches = true
+            View.viewsNamedByTouches[objectSerial] = UnownedView(view: self)
+        }
+        return objectSerial
+    }
+
+    /// The live view with this `objectSerial` that a touch named, or nil
+    /// (0, or a view since freed).
+    package static func registeredForTouches(_ serial: UInt64) -> View? {
+        guard serial != 0 else { return nil }
+        if serial == lastNamedSerial { return lastNamedView }
+        guard let view = viewsNamedByTouches[serial]?.view else { return nil }
+        lastNamedSerial = serial
+        lastNamedView = view
+        return view
     }
 
     // The back-pointers to this view are unowned (no side table, fast
@@ -160,7 +195,13 @@ open class View {
         // Every recognizer in the list is attached here (reading `view`
         // would trap: this view is being freed).
         for recognizer in gestureRecognizers { recognizer.detach() }
-        touchViewSlot?.view = nil
+        if isRegisteredForTouches {
+            View.viewsNamedByTouches[objectSerial] = nil
+            if View.lastNamedSerial == objectSerial {
+                View.lastNamedSerial = 0
+                View.lastNamedView = nil
+            }
+        }
         var pending = subviews
         subviews = []
         while var node = pending.popLast() {
@@ -199,19 +240,29 @@ open class View {
 
     /// The stamp cached offsets in this view's tree must carry to be current:
     /// its window's, so that a change in one window leaves the others' caches be.
-    var currentGeometryStamp: UInt64 {
+    package var currentGeometryStamp: UInt64 {
         if let window { return window.geometryStamp }
         return View.windowlessGeometryStamp
     }
 
-    /// Makes the cached offsets of this view's tree stale (a frame, bounds
-    /// or superview changed in it).
+    /// Makes the cached offsets of this view's tree stale: a frame, bounds
+    /// or superview changed in it, or what hit testing may enter (`isHidden`,
+    /// `isUserInteractionEnabled`, `alpha` across 0.01).
     func geometryDidChange() {
         if let window {
             window.geometryStamp = View.takeGeometryStamp()
         } else {
             View.windowlessGeometryStamp = View.takeGeometryStamp()
         }
+    }
+
+    /// What hit testing may enter changed (`isHidden`,
+    /// `isUserInteractionEnabled`, `alpha` across 0.01): cached offsets go
+    /// stale as after a geometry change, and a finger held still may now
+    /// be over something else (rule L9).
+    private func hitTestingDidChange() {
+        geometryDidChange()
+        window?.geometryDidChangeUnderTouches()
     }
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// This view's offset to the root of its tree, and the generation it was computed at.
@@ -591,4 +642,10 @@ open class View {
         for node in turned { node.effectiveLayoutDirectionDidChange() }
         for node in movedWindow { node.didMoveToWindow() }
     }
+}
+
+/// An entry of `View.viewsNamedByTouches`. Unowned (checked): the view
+/// removes its entry in its `deinit`, so a lookup never meets a freed view.
+private struct UnownedView {
+    unowned let view: View
 }

@@ -73,6 +73,7 @@ public final class Window: View {
         }
     }
 
+    // Exclusivity unchecked: read on every touch-down by the viewer (Bench, tap).
     /// The person's preferred text size; the large content viewer acts only
     /// at accessibility sizes.
     ///
@@ -81,12 +82,18 @@ public final class Window: View {
     /// large content viewer's gesture in progress is cancelled (its HUD
     /// hidden, nothing selected) when the size leaves the accessibility range.
     /// Recognizers without touches are not engaged and have nothing to stop.
-    public var preferredContentSizeCategory: ContentSizeCategory = .large {
+    @exclusivity(unchecked) public var preferredContentSizeCategory: ContentSizeCategory = .large {
         didSet {
             guard oldValue != preferredContentSizeCategory else { return }
             for recognizer in recognizersHoldingTouches() { recognizer.preferredContentSizeCategoryDidChange() }
         }
     }
+
+    /// Whether `preferredContentSizeCategory` is an accessibility size.
+    ///
+    /// A getter, so that other modules (the viewer asks on every
+    /// touch-down) do not reach the storage and pay a dynamic exclusivity check.
+    package var usesAccessibilityTextSize: Bool { preferredContentSizeCategory.isAccessibilityCategory }
 
     /// Tells the recognizers holding touches that a frame, bounds or
     /// superview changed in this window: what lies under a still finger may
@@ -146,10 +153,9 @@ public final class Window: View {
     public func send(_ input: TouchInput) -> TouchDelivery {
         if let error = validate(input) { return .rejected(error) }
         let timestamp = input.timestamp.isFinite ? input.timestamp : currentTime
-        scheduler.advance(to: timestamp)
-        // The timers that just fired may have re-entered (G4): a touch that
-        // went down or lifted meanwhile makes this sample stale.
-        if let error = validate(input) { return .rejected(error) }
+        // The timers that fire may re-enter (G4): a touch that went down or
+        // lifted meanwhile makes this sample stale.
+        if scheduler.advanceReportingTimers(to: timestamp), let error = validate(input) { return .rejected(error) }
         event.timestamp = currentTime
         switch input.phase {
         case .began:
@@ -160,7 +166,7 @@ public final class Window: View {
             endTouch(input)
         }
         // Timers scheduled with no delay while dispatching fire now.
-        scheduler.advance(to: currentTime)
+        _ = scheduler.advanceReportingTimers(to: currentTime)
         return .delivered
     }
 
@@ -242,18 +248,19 @@ public final class Window: View {
     private func moveTouch(_ input: TouchInput) {
         guard let index = activeTouchIndex(id: input.id) else { return }
         let serial = activeTouches[index].serial
-        // Updated in place: a copy in and out would retain and release the
-        // touch's view slot twice a move.
-        activeTouches[index].touch.phase = input.phase
-        activeTouches[index].touch.previousLocation = activeTouches[index].touch.location
-        // A stationary finger has not moved, whatever location the sample
-        // carries: recognizers hear of position changes only through moves.
-        if input.phase == .moved { activeTouches[index].touch.location = input.location }
-        activeTouches[index].touch.timestamp = currentTime
-        let touch = activeTouches[index].touch
-        let recognizers = activeTouches[index].recognizers
-        for recognizer in recognizers {
+        // Updated in place, in one access: the record is not copied out and back.
+        let touch = activeTouches[index].touch.record(input.phase, at: input.location, time: currentTime)
+        let recognizerCount = activeTouches[index].recognizers.count
+        if recognizerCount == 1 {
+            // The common case: the one recognizer, without copying the list.
+            let recognizer = activeTouches[index].recognizers[0]
             recognizer.receiveMoved(touch, with: event)
+        } else if recognizerCount > 1 {
+            // A copy: a callback may change the touch's recognizers.
+            let recognizers = activeTouches[index].recognizers
+            for recognizer in recognizers {
+                recognizer.receiveMoved(touch, with: event)
+            }
         }
         guard input.phase == .moved, let current = activeTouchIndex(serial: serial),
               activeTouches[current].delivery == .active else { return }

@@ -26,13 +26,16 @@ open class TabBar: View, LargeContentViewerItemProvider {
     /// The tab bar's own large content viewer interaction, installed while
     /// `showsLargeContentViewer` is true.
     public let largeContentViewerInteraction = LargeContentViewerInteraction()
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// The tab the tracked finger went down on, and the finger's id.
-    private var trackedItem: TabBarItem?
-    private var trackedTouchID: Int?
+    @exclusivity(unchecked) private var trackedItem: TabBarItem?
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    @exclusivity(unchecked) private var trackedTouchID: Int?
 
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// The tab drawn pressed: the one the finger went down on, while the
     /// finger stays within its slot grown by `GestureConstants.controlTrackingMargin`.
-    public private(set) var highlightedItem: TabBarItem?
+    @exclusivity(unchecked) public private(set) var highlightedItem: TabBarItem?
 
     /// The object told when the person selects a tab; held weakly.
     public weak var delegate: (any TabBarDelegate)?
@@ -102,25 +105,35 @@ open class TabBar: View, LargeContentViewerItemProvider {
     /// the bar, NaN or infinite finds nothing.
     /// - Complexity: O(1).
     public func item(at point: Point) -> TabBarItem? {
-        guard let items, !items.isEmpty else { return nil }
+        guard let items, let index = itemIndex(at: point, count: items.count) else { return nil }
+        return items[index]
+    }
+
+    /// The index in `items` (of `count`) of the slot that contains a point, or nil.
+    private func itemIndex(at point: Point, count: Int) -> Int? {
+        guard count > 0 else { return nil }
         let area = bounds
         guard area.contains(point) else { return nil }
-        let slotWidth = area.width / Double(items.count)
+        let slotWidth = area.width / Double(count)
         // contains() ensured 0 <= offset < width, so the quotient fits an Int.
         let offset = (point.x - area.minX) / slotWidth
         guard offset.isFinite, offset >= 0 else { return nil }
-        let slot = min(Int(offset), items.count - 1)
-        let index = effectiveLayoutDirection == .rightToLeft ? items.count - 1 - slot : slot
-        return items[index]
+        let slot = min(Int(offset), count - 1)
+        return effectiveLayoutDirection == .rightToLeft ? count - 1 - slot : slot
+    }
+
+    /// The rectangle of the slot of the item at `index` (of `count`), in the tab bar's coordinates.
+    private func slotFrame(ofItemAt index: Int, count: Int) -> Rect {
+        let area = bounds
+        let slotWidth = area.width / Double(count)
+        let slot = effectiveLayoutDirection == .rightToLeft ? count - 1 - index : index
+        return Rect(x: area.minX + Double(slot) * slotWidth, y: area.minY, width: slotWidth, height: area.height)
     }
 
     /// The rectangle of an item's slot in the tab bar's coordinates, or nil if it is not one of `items`.
     public func frame(for item: TabBarItem) -> Rect? {
         guard let items, let index = index(of: item) else { return nil }
-        let area = bounds
-        let slotWidth = area.width / Double(items.count)
-        let slot = effectiveLayoutDirection == .rightToLeft ? items.count - 1 - index : index
-        return Rect(x: area.minX + Double(slot) * slotWidth, y: area.minY, width: slotWidth, height: area.height)
+        return slotFrame(ofItemAt: index, count: items.count)
     }
 
     // MARK: Selecting like UIKit's tab bar buttons (T5)
@@ -188,6 +201,16 @@ open class TabBar: View, LargeContentViewerItemProvider {
     public func largeContentViewerItem(at point: Point) -> (any LargeContentViewerItem)? {
         guard showsLargeContentViewer, let item = item(at: point), item.isEnabled else { return nil }
         return item
+    }
+
+    /// The slot of the enabled item under a point: the viewer's answer
+    /// stays the same throughout it. Item changes call `refresh()` on the
+    /// tab bar's interaction, as the region's promise asks. Nil for a
+    /// subclass, which may change hit testing or the lookup.
+    public func largeContentViewerItemRegion(at point: Point) -> Rect? {
+        guard hasBuiltInBehaviour, showsLargeContentViewer, let items,
+              let index = itemIndex(at: point, count: items.count), items[index].isEnabled else { return nil }
+        return slotFrame(ofItemAt: index, count: items.count)
     }
 
     // MARK: Selection

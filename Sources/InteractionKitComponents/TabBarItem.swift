@@ -47,7 +47,13 @@ open class TabBarItem: LargeContentViewerActivatable {
     }
     // Exclusivity unchecked: read on every move by the viewer's lookup (Bench, main sequence).
     /// Whether the large content viewer shows this tab; true, as for UIKit's bar items.
-    @exclusivity(unchecked) public var showsLargeContentViewer = true
+    @exclusivity(unchecked) public var showsLargeContentViewer = true {
+        didSet {
+            // The HUD on this tab under a still finger hides, or shows it.
+            guard oldValue != showsLargeContentViewer else { return }
+            tabBar?.largeContentViewerInteraction.refresh()
+        }
+    }
 
     /// The tab bar whose items include this one.
     ///

@@ -29,7 +29,10 @@ import InteractionKitCore
 public final class LargeContentViewerInteraction: Interaction {
     // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The object that maps points to items and handles the end of the gesture; held weakly.
-    @exclusivity(unchecked) public weak var delegate: (any LargeContentViewerInteractionDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any LargeContentViewerInteractionDelegate)? {
+        // A delegate answers itemAt on every move: no region holds for it.
+        didSet { recognizer.rememberStableItem(nil) }
+    }
     /// The view the interaction is attached to.
     ///
     /// It is the view its recognizer is attached to: the interaction holds
@@ -95,7 +98,7 @@ public final class LargeContentViewerInteraction: Interaction {
 
     /// Whether the viewer is active: true while the view's window has an accessibility content size.
     public var isEnabled: Bool {
-        view?.window?.preferredContentSizeCategory.isAccessibilityCategory ?? false
+        view?.window?.usesAccessibilityTextSize ?? false
     }
 
     // MARK: Interaction
@@ -194,6 +197,8 @@ public final class LargeContentViewerInteraction: Interaction {
     /// items under the finger, or their titles and images, change (`TabBar`
     /// does, for its items).
     public func refresh() {
+        // What the provider promised about its region may no longer hold.
+        recognizer.rememberStableItem(nil)
         guard recognizer.state.isInProgress, let view else { return }
         let state = recognizer.state
         let point = recognizer.location(in: view)
@@ -202,7 +207,7 @@ public final class LargeContentViewerInteraction: Interaction {
         // meanwhile: then that change showed or hid what it had to, and this
         // older answer must not be presented over it.
         guard recognizer.state == state, recognizer.location(in: view) == point else { return }
-        show(item, in: view)
+        show(item, in: view, stableRegion: nil)
     }
 
     // MARK: Gesture
@@ -234,11 +239,14 @@ public final class LargeContentViewerInteraction: Interaction {
         case .began, .changed:
             guard let view else { return hide() }
             let state = recognizer.state
-            let item = item(at: recognizer.location(in: view), in: view)
+            let stamp = view.currentGeometryStamp
+            let point = recognizer.location(in: view)
+            let item = item(at: point, in: view)
             // The lookup may call out (itemAt) and end the gesture meanwhile:
             // then that change has hidden the HUD, and nothing is shown.
             guard recognizer.state == state else { return }
-            show(item, in: view)
+            let region = item == nil ? nil : stableRegion(at: point, in: view, stamp: stamp)
+            show(item, in: view, stableRegion: region)
         case .ended:
             guard let view else { return hide() }
             let point = recognizer.location(in: view)
@@ -259,14 +267,46 @@ public final class LargeContentViewerInteraction: Interaction {
         }
     }
 
-    /// Shows an item's presentation in the view's window, or hides the HUD for nil.
-    private func show(_ item: (any LargeContentViewerItem)?, in view: View) {
+    /// The region in window coordinates throughout which the default
+    /// lookup answers as it did at `point` (in the view's coordinates), if
+    /// the view is an item provider that can say. `stamp` is the view's
+    /// geometry stamp read before the lookup: if anything moved since, no
+    /// region is known.
+    private func stableRegion(at point: Point, in view: View, stamp: UInt64) -> StableRegion? {
+        guard delegate == nil, view.subviews.isEmpty, let provider = itemProvider(of: view),
+              let region = provider.largeContentViewerItemRegion(at: point),
+              stamp == view.currentGeometryStamp else { return nil }
+        let inWindow = view.convert(region, to: nil)
+        // The provider's arithmetic and the conversions each round by an ulp
+        // or so (about 1e-16 of the magnitudes): a margin of 1e-9 of them
+        // keeps every point inside on the same side of each slot boundary.
+        let offset = view.convert(Point(x: 0, y: 0), to: nil)
+        let magnitude = max(1, abs(inWindow.minX), abs(inWindow.maxX), abs(inWindow.minY), abs(inWindow.maxY),
+                            abs(offset.x), abs(offset.y))
+        let margin = magnitude * 1e-9
+        let shrunk = StableRegion(
+            minX: inWindow.minX + margin, maxX: inWindow.maxX - margin,
+            minY: inWindow.minY + margin, maxY: inWindow.maxY - margin
+        )
+        guard shrunk.minX.isFinite, shrunk.maxX.isFinite, shrunk.minY.isFinite, shrunk.maxY.isFinite,
+              shrunk.minX < shrunk.maxX, shrunk.minY < shrunk.maxY else { return nil }
+        return shrunk
+    }
+
+    /// Shows an item's presentation in the view's window, or hides the HUD
+    /// for nil; `stableRegion` is where it stays the answer, if known.
+    private func show(
+        _ item: (any LargeContentViewerItem)?, in view: View, stableRegion: StableRegion?
+    ) {
         guard let item else { return hide() }
         let hud: LargeContentViewerHUD
         let windowSerial = view.windowSerial
         if windowSerial != 0 && presentingWindowSerial == windowSerial, let current = presentingHUD {
             hud = current
-            if hud.isPresenting(self) && isStillShown(item, in: hud) { return }
+            if hud.isPresenting(self) && isStillShown(item, in: hud) {
+                remember(stableRegion, on: hud)
+                return
+            }
         } else {
             guard let window = view.window else { return hide() }
             hide()
@@ -275,7 +315,16 @@ public final class LargeContentViewerInteraction: Interaction {
             presentingWindowSerial = windowSerial
         }
         remember(item)
+        // Before presenting: an observer told of it may hide or show again,
+        // and what it leaves must not be overwritten afterwards.
+        remember(stableRegion, on: hud)
         hud.present(LargeContentViewerPresentation(item: item), from: self)
+    }
+
+    /// Tells the recognizer where the item on show stays the answer (nil:
+    /// nowhere known), so that moves within it need no lookup.
+    private func remember(_ stableRegion: StableRegion?, on hud: LargeContentViewerHUD) {
+        recognizer.rememberStableItem(stableRegion, on: hud, presentedBy: ObjectIdentifier(self))
     }
 
     /// Whether the HUD already shows this item's current content: the common
@@ -307,6 +356,7 @@ public final class LargeContentViewerInteraction: Interaction {
         // Forget first, then notify: an observer told of the hide may start
         // a new gesture whose show must not be forgotten when this returns.
         let hud = presentingHUD
+        recognizer.rememberStableItem(nil)
         shownItem = nil
         shownViewSerial = 0
         shownRevision = nil
@@ -340,7 +390,46 @@ final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
         interaction?.mayBegin() ?? false
     }
 
+    // What a move needs to know, without a lookup, that the item on show
+    // is still the answer: the finger is inside the region its provider
+    // gave, and the HUD still shows this interaction's presentation. Kept
+    // as plain fields, not one struct: reading a struct that holds a
+    // reference would copy it, and retain the reference, on every move.
+    // Whatever else could change the answer clears them: a change of
+    // geometry or hit testing in the window (`windowGeometryDidChange()`),
+    // a `refresh()` (the provider's promise), a new delegate, a hide.
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
+    /// The region, in window coordinates.
+    @exclusivity(unchecked) private var stableRegion = StableRegion()
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
+    /// The HUD the item is on show in; nil when no region is known.
+    @exclusivity(unchecked) private var stableHUD: LargeContentViewerHUD?
+    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
+    /// The interaction that presents it.
+    @exclusivity(unchecked) private var stablePresenter: ObjectIdentifier?
+
+    /// Notes where the item on show stays the answer, and in which HUD
+    /// (nil: nowhere known), so that moves within it need no lookup.
+    func rememberStableItem(_ region: StableRegion?, on hud: LargeContentViewerHUD? = nil,
+                            presentedBy presenter: ObjectIdentifier? = nil) {
+        guard let region, let hud, let presenter else {
+            stableHUD = nil
+            stablePresenter = nil
+            return
+        }
+        stableRegion = region
+        stableHUD = hud
+        stablePresenter = presenter
+    }
+
     override func stateDidChange(from oldState: State) {
+        // A move within the region where the item on show stays the answer
+        // has nothing to look up and nothing to show: the interaction is
+        // not even loaded.
+        if state == .changed, let stablePresenter, stableRegion.contains(location(in: nil)),
+           stableHUD?.isPresenting(stablePresenter) == true {
+            return
+        }
         interaction?.gestureChanged(self)
     }
 
@@ -358,6 +447,22 @@ final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
 
     /// A view moved under the still finger: show what a lift would select (L9).
     override func windowGeometryDidChange() {
+        // The region was measured in the old geometry.
+        rememberStableItem(nil)
         interaction?.refresh()
+    }
+}
+
+/// A rectangle as its edges, in window coordinates: the test on every move
+/// is four comparisons, with no normalising of negative sizes.
+struct StableRegion {
+    var minX = 0.0
+    var maxX = 0.0
+    var minY = 0.0
+    var maxY = 0.0
+
+    /// Whether the point lies inside, with half-open edges as `Rect.contains(_:)`.
+    func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 }

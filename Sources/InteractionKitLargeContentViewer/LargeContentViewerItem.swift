@@ -54,4 +54,22 @@ public protocol LargeContentViewerActivatable: LargeContentViewerItem {
 public protocol LargeContentViewerItemProvider: AnyObject {
     /// The item at a point in the provider's own coordinates, or nil.
     func largeContentViewerItem(at point: Point) -> (any LargeContentViewerItem)?
+
+    /// The rectangle around a point, in the provider's own coordinates,
+    /// throughout which `largeContentViewerItem(at:)` gives the answer it
+    /// gives at the point (a tab bar answers its slot); nil when the
+    /// provider cannot say, which is the default.
+    ///
+    /// While the finger slides within it, the interaction keeps the item
+    /// on show without asking again. A provider that answers promises to
+    /// call `LargeContentViewerInteraction.refresh()` whenever an answer
+    /// could change for a reason other than geometry (items replaced,
+    /// enabled or disabled, or their content changed); changes of frames,
+    /// bounds and subviews the interaction notices by itself.
+    func largeContentViewerItemRegion(at point: Point) -> Rect?
+}
+
+extension LargeContentViewerItemProvider {
+    /// No region: the interaction asks `largeContentViewerItem(at:)` on every move.
+    public func largeContentViewerItemRegion(at point: Point) -> Rect? { nil }
 }

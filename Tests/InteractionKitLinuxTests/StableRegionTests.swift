@@ -1,0 +1,126 @@
+import Testing
+import InteractionKitLinux
+import InteractionKitTestSupport
+
+/// A delegate that answers one fixed item wherever the finger is.
+@MainActor
+private final class FixedItemDelegate: LargeContentViewerInteractionDelegate {
+    let item: any LargeContentViewerItem
+
+    init(item: any LargeContentViewerItem) {
+        self.item = item
+    }
+
+    func largeContentViewerInteraction(
+        _ interaction: LargeContentViewerInteraction, itemAt point: Point
+    ) -> (any LargeContentViewerItem)? {
+        item
+    }
+}
+
+@Suite("Moves within a tab's slot skip the lookup (issue 14), and miss nothing that changes its answer")
+@MainActor
+struct StableRegionTests {
+    /// Holds a finger on Home until the HUD shows, slides within Home's
+    /// slot (where the next moves skip the lookup), runs `change`, slides
+    /// again within the slot, and returns the HUD's title then.
+    private func titleAfterMoveWithinSlot(_ scene: TabBarScene, _ change: () -> Void) -> String? {
+        let home = scene.center(of: "Home")
+        scene.window.down(home.x, home.y, at: 0)
+        scene.window.advanceTime(to: 0.3)
+        scene.window.move(home.x + 5, home.y, at: 0.35)
+        #expect(scene.window.largeContentViewerPresentation?.title == "Home")
+        change()
+        scene.window.move(home.x + 10, home.y, at: 0.4)
+        return scene.window.largeContentViewerPresentation?.title
+    }
+
+    @Test("Hiding the tab bar, turning its interaction off or fading it out hides the HUD on the next move")
+    func hitTestingChanges() {
+        let changes: [(String, @MainActor (TabBar) -> Void)] = [
+            ("isHidden", { $0.isHidden = true }),
+            ("isUserInteractionEnabled", { $0.isUserInteractionEnabled = false }),
+            ("alpha", { $0.alpha = 0 }),
+        ]
+        for (name, change) in changes {
+            let scene = TabBarScene()
+            let title = titleAfterMoveWithinSlot(scene) { change(scene.tabBar) }
+            #expect(title == nil, "after \(name)")
+        }
+    }
+
+    @Test("A delegate set mid-gesture answers on the next move, even within the same slot")
+    func delegateSetMidGesture() {
+        let scene = TabBarScene()
+        let delegate = FixedItemDelegate(item: scene.item("Profile"))
+        let title = titleAfterMoveWithinSlot(scene) {
+            scene.tabBar.largeContentViewerInteraction.delegate = delegate
+        }
+        #expect(title == "Profile")
+    }
+
+    @Test("A tab that stops showing the viewer leaves the HUD at once; a retitled one shows its new title")
+    func itemChanges() {
+        let hidden = TabBarScene()
+        let afterHiding = titleAfterMoveWithinSlot(hidden) {
+            hidden.item("Home").showsLargeContentViewer = false
+            #expect(hidden.window.largeContentViewerPresentation == nil, "hidden without waiting for a move")
+        }
+        #expect(afterHiding == nil)
+
+        let retitled = TabBarScene()
+        let afterRetitling = titleAfterMoveWithinSlot(retitled) { retitled.item("Home").title = "House" }
+        #expect(afterRetitling == "House")
+    }
+
+    @Test("A sibling's frame change elsewhere in the window leaves the answer as the lookup gives it")
+    func unrelatedGeometryChange() {
+        let scene = TabBarScene()
+        let other = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        scene.window.addSubview(other)
+        let title = titleAfterMoveWithinSlot(scene) { other.frame.origin.x = 100 }
+        #expect(title == "Home")
+    }
+
+    @Test("At and beside every slot boundary the HUD shows what the lookup finds, whatever the slot width's rounding")
+    func slotBoundaries() {
+        // Widths whose slots are not whole numbers, and offsets that do not
+        // cancel exactly: the bar sits about 0.1 points from the window's edge.
+        for (width, originX) in [(390.0, 0.0), (100.0, 0.0), (331.0, 12_345.678), (7.0, -3.1)] {
+            let scene = TabBarScene()
+            scene.tabBar.frame = Rect(x: originX, y: 795, width: width, height: 49)
+            // Scrolled (bounds origin), so the bar stays inside the container for hit testing.
+            scene.container.bounds.origin.x = originX - 0.1
+            let y = scene.center(of: "Home").y
+            var points: [Double] = []
+            let slotWidth = width / 5
+            for slot in 1..<5 {
+                let boundary = scene.tabBar.convert(Point(x: Double(slot) * slotWidth, y: 0), to: nil).x
+                var below = boundary
+                var above = boundary
+                for _ in 0..<3 {
+                    below = below.nextDown
+                    above = above.nextUp
+                    points.append(below)
+                    points.append(above)
+                }
+                points.append(boundary)
+                points.append(boundary - slotWidth / 3)
+            }
+            let start = scene.center(of: "Home")
+            scene.window.down(start.x, y, at: 0)
+            scene.window.advanceTime(to: 0.3)
+            #expect(scene.window.largeContentViewerPresentation?.title == "Home", "width \(width), origin \(originX)")
+            var time = 0.3
+            for x in points {
+                time += 0.01
+                scene.window.move(x, y, at: time)
+                let inBar = scene.tabBar.convert(Point(x: x, y: y), from: nil)
+                let expected = scene.tabBar.item(at: inBar)?.title
+                #expect(scene.window.largeContentViewerPresentation?.title == expected,
+                        "x = \(x), width \(width), origin \(originX)")
+            }
+            scene.window.cancel(start.x, y, at: time + 0.01)
+        }
+    }
+}

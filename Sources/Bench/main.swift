@@ -280,11 +280,13 @@ func measureTextSizeChange(depth: Int, views: Int, interactions: Int, repetition
 
 /// Instructions per move, counted by callgrind as the difference between
 /// `Bench --alloc 50 200` and `Bench --alloc 50 100` over the 5 000 extra
-/// moves; nil when valgrind cannot be run.
-func callgrindInstructionsPerMove() -> (perMove: Int, command: String)? {
+/// moves, and per sequence of 100 moves (102 events), as the difference
+/// between `--alloc 100 100` and `--alloc 50 100` over the 50 extra
+/// sequences; nil when valgrind cannot be run.
+func callgrindInstructions() -> (perMove: Int, perSequence: Int, command: String)? {
     let executable = CommandLine.arguments[0]
-    func collected(_ moves: Int) -> Int? {
-        let command = "valgrind --tool=callgrind --callgrind-out-file=/dev/null \(executable) --alloc 50 \(moves) 2>&1"
+    func collected(_ moves: Int, sequences: Int = 50) -> Int? {
+        let command = "valgrind --tool=callgrind --callgrind-out-file=/dev/null \(executable) --alloc \(sequences) \(moves) 2>&1"
         guard let pipe = popen(command, "r") else { return nil }
         var output = ""
         var buffer = [CChar](repeating: 0, count: 4096)
@@ -300,10 +302,11 @@ func callgrindInstructionsPerMove() -> (perMove: Int, command: String)? {
         return nil
     }
     guard system("command -v valgrind >/dev/null 2>&1") == 0,
-          let short = collected(100), let long = collected(200) else { return nil }
-    let command = "valgrind --tool=callgrind \(executable) --alloc 50 N, for N = 100 and 200: "
-        + "(\(long) - \(short)) / 5000 moves"
-    return ((long - short) / 5_000, command)
+          let short = collected(100), let long = collected(200),
+          let twice = collected(100, sequences: 100) else { return nil }
+    let command = "valgrind --tool=callgrind \(executable) --alloc S N: per move, S = 50 and N = 100, 200: "
+        + "(\(long) - \(short)) / 5000 moves; per sequence, N = 100 and S = 50, 100: (\(twice) - \(short)) / 50 sequences"
+    return ((long - short) / 5_000, (twice - short) / 50, command)
 }
 
 /// A measured figure and its target; the run fails if any target is missed.
@@ -382,8 +385,9 @@ func main() -> Int32 {
     targets.append(Target(name: "remove and re-add the frontmost of 100000", value: readd, limit: 5_000, unit: " ns"))
     targets.append(Target(name: "text-size change, 100000 views, 10 interactions", value: textSize, limit: 50_000, unit: " ns"))
 
-    if let (perMove, command) = callgrindInstructionsPerMove() {
-        print("callgrind: \(perMove) instructions per move (\(command))")
+    if let (perMove, perSequence, command) = callgrindInstructions() {
+        print("callgrind: \(perMove) instructions per move, \(perSequence) per sequence of 102 events "
+            + "(\(perSequence / 102) per event) (\(command))")
     } else {
         print("callgrind: valgrind is not installed; instructions per move not counted")
     }

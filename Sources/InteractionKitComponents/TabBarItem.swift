@@ -9,15 +9,17 @@ import InteractionKitLargeContentViewer
 /// insets) when set, as with UIKit's bar items.
 @MainActor
 open class TabBarItem: LargeContentViewerActivatable {
+    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     /// The tab's title.
-    public var title: String? {
+    @exclusivity(unchecked) public var title: String? {
         didSet {
             contentDidChange()
             if oldValue != title { accessibilityElementIfMade?.accessibilityDidChange(.label) }
         }
     }
+    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     /// The tab's image.
-    public var image: Image? {
+    @exclusivity(unchecked) public var image: Image? {
         didSet { contentDidChange() }
     }
     /// A number the app uses to tell tabs apart.
@@ -32,17 +34,20 @@ open class TabBarItem: LargeContentViewerActivatable {
             accessibilityElementIfMade?.accessibilityDidChange(.traits)
         }
     }
+    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     /// An image made for the large content viewer, drawn unscaled instead of `image`.
-    public var largeContentSizeImage: Image? {
+    @exclusivity(unchecked) public var largeContentSizeImage: Image? {
         didSet {
             hasLargeContentSizeImage = largeContentSizeImage != nil
             contentDidChange()
         }
     }
+    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     /// Whether `largeContentSizeImage` is set, kept so the viewer's per-move reads stay cheap.
-    private var hasLargeContentSizeImage = false
+    @exclusivity(unchecked) private var hasLargeContentSizeImage = false
+    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     /// Insets for `largeContentSizeImage`.
-    public var largeContentSizeImageInsets = EdgeInsets.zero {
+    @exclusivity(unchecked) public var largeContentSizeImageInsets = EdgeInsets.zero {
         didSet { contentDidChange() }
     }
     // Exclusivity unchecked: read on every move by the viewer's lookup (Bench, main sequence).
@@ -108,7 +113,8 @@ open class TabBarItem: LargeContentViewerActivatable {
         hasLargeContentSizeImage ? largeContentSizeImageInsets : .zero
     }
 
-    private var storedLargeContentRevision: UInt64 = 0
+    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
+    @exclusivity(unchecked) private var storedLargeContentRevision: UInt64 = 0
 
     /// A count of changes to the tab's large content, which the viewer compares on each move.
     public var largeContentRevision: UInt64? { storedLargeContentRevision }

@@ -8,17 +8,20 @@ import InteractionKitCore
 /// through it; toolkits read it through the `Window` properties below.
 @MainActor
 final class LargeContentViewerHUD {
+    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     /// What the HUD shows now; nil when it is hidden.
-    private(set) var presentation: LargeContentViewerPresentation?
+    @exclusivity(unchecked) private(set) var presentation: LargeContentViewerPresentation?
     /// The interactions with a presentation, the most recent last: the
     /// HUD shows the last one's (compared by identity, never called).
     // Exclusivity unchecked: read on every move while the viewer shows (Bench, main sequence).
     @exclusivity(unchecked) private var presenters: [(interaction: ObjectIdentifier, presentation: LargeContentViewerPresentation)] = []
-    private var observers: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
+    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
+    @exclusivity(unchecked) private var observers: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
     private var lastObserverToken: UInt64 = 0
+    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     /// Counts presentation changes, so a notification round can tell that an
     /// observer changed the presentation again under it.
-    private var changeCount: UInt64 = 0
+    @exclusivity(unchecked) private var changeCount: UInt64 = 0
 
     /// The HUD of a window, created on first use.
     static func of(_ window: Window) -> LargeContentViewerHUD {
@@ -82,7 +85,12 @@ final class LargeContentViewerHUD {
         }
         if let newPresentation {
             if let index {
-                if !presenters[index].presentation.matches(newPresentation) {
+                if presenters[index].presentation.matches(newPresentation) {
+                    // Unchanged: it keeps its place.
+                } else if index == presenters.count - 1 {
+                    // Already the most recent (one slide, the common case): replaced in place.
+                    presenters[index].presentation = newPresentation
+                } else {
                     presenters.remove(at: index)
                     presenters.append((presenter, newPresentation))
                 }

@@ -276,11 +276,11 @@ public final class LargeContentViewerInteraction: Interaction {
         guard delegate == nil, view.subviews.isEmpty, let provider = itemProvider(of: view),
               let region = provider.largeContentViewerItemRegion(at: point),
               stamp == view.currentGeometryStamp else { return nil }
-        let inWindow = view.convert(region, to: nil)
+        let offset = view.convert(Point(x: 0, y: 0), to: nil)
+        let inWindow = region.offsetBy(dx: offset.x, dy: offset.y)
         // The provider's arithmetic and the conversions each round by an ulp
         // or so (about 1e-16 of the magnitudes): a margin of 1e-9 of them
         // keeps every point inside on the same side of each slot boundary.
-        let offset = view.convert(Point(x: 0, y: 0), to: nil)
         let magnitude = max(1, abs(inWindow.minX), abs(inWindow.maxX), abs(inWindow.minY), abs(inWindow.maxY),
                             abs(offset.x), abs(offset.y))
         let margin = magnitude * 1e-9

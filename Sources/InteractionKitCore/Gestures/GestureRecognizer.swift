@@ -425,7 +425,9 @@ open class GestureRecognizer: TimerTarget {
 
     /// Whether any tracked touch has not lifted or been cancelled yet.
     var hasTouchStillDown: Bool {
-        trackedTouches.contains { $0.phase != .ended && $0.phase != .cancelled }
+        // A plain loop: a closure pays an actor-isolation check on each lift.
+        for touch in trackedTouches where touch.phase != .ended && touch.phase != .cancelled { return true }
+        return false
     }
 
     /// Whether the recognizer is part of the current touch sequence: it
@@ -509,6 +511,7 @@ open class GestureRecognizer: TimerTarget {
         return nil
     }
 
+    @inline(__always)
     func receiveMoved(_ touch: Touch, with event: Event) {
         guard let index = trackedIndex(of: touch) else { return }
         trackedTouches[index] = touch

@@ -119,9 +119,16 @@ extension Window {
         settleViewDeliveries()
     }
 
+    /// Whether a touch's `touchesBegan` is held back. A plain loop: a
+    /// closure pays an actor-isolation check, on every state change but `changed`.
+    private var hasHeldBackTouch: Bool {
+        for record in activeTouches where record.delivery == .heldBack { return true }
+        return false
+    }
+
     /// Releases held-back begins and lifts whose recognizers can no longer recognize.
     func settleViewDeliveries() {
-        guard !heldEnds.isEmpty || activeTouches.contains(where: { $0.delivery == .heldBack }) else { return }
+        guard !heldEnds.isEmpty || hasHeldBackTouch else { return }
         releaseHeldBegins()
         settleHeldEnds()
     }

@@ -57,6 +57,33 @@ struct VirtualSchedulerTests {
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test("A stale token never reaches the timer that took its place: cancelled or fired, its slot is reused")
+    func staleTokens() {
+        let scheduler = VirtualScheduler()
+        var fired: [String] = []
+        let cancelled = scheduler.schedule(after: 0.1) { fired.append("cancelled") }
+        scheduler.cancel(cancelled)
+        // The next timer reuses the freed slot (and the heap still holds the cancelled entry).
+        let second = scheduler.schedule(after: 0.1) { fired.append("second") }
+        #expect(!scheduler.isPending(cancelled))
+        #expect(scheduler.isPending(second))
+        scheduler.cancel(cancelled)
+        #expect(scheduler.isPending(second), "cancelling the stale token again left the new timer alone")
+        #expect(scheduler.pendingCount == 1)
+        #expect(scheduler.nextDeadline == 0.1)
+        scheduler.advance(to: 0.2)
+        #expect(fired == ["second"])
+        // Fired: its slot goes to the next timer, and its token is stale too.
+        let third = scheduler.schedule(after: 0.1) { fired.append("third") }
+        scheduler.cancel(second)
+        #expect(!scheduler.isPending(second))
+        #expect(scheduler.isPending(third))
+        scheduler.advance(to: 1)
+        #expect(fired == ["second", "third"])
+        #expect(scheduler.pendingCount == 0)
+        #expect(scheduler.nextDeadline == nil)
+    }
+
     @Test("Negative, NaN and infinite delays neither trap nor fire early")
     func oddDelays() {
         let scheduler = VirtualScheduler()

@@ -1,6 +1,9 @@
 /// Identifies a timer scheduled on a `VirtualScheduler`, for cancelling it.
 public struct TimerToken: Hashable, Sendable {
+    /// The timer's number, in scheduling order (never reused).
     let sequence: UInt64
+    /// Where the scheduler keeps the timer's action (reused once it is gone).
+    let slot: Int
 }
 
 /// An object that a `VirtualScheduler` timer calls when it fires, without a
@@ -24,6 +27,7 @@ public final class VirtualScheduler {
     private struct Entry {
         var deadline: Double
         var sequence: UInt64
+        var slot: Int
 
         func firesBefore(_ other: Entry) -> Bool {
             deadline < other.deadline || (deadline == other.deadline && sequence < other.sequence)
@@ -43,18 +47,47 @@ public final class VirtualScheduler {
         case target(any TimerTarget)
     }
 
-    // Exclusivity unchecked: read on every sample by advance(to:) (Bench, main sequence).
-    @exclusivity(unchecked) private var actions: [UInt64: Action] = [:]
-    private var nextSequence: UInt64 = 0
+    /// A timer's action, kept in `slots`; a slot is reused once its timer
+    /// fired or was cancelled, and the sequence tells its timers apart.
+    private struct Slot {
+        var sequence: UInt64
+        var action: Action?
+    }
+
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    /// The actions of pending timers, by slot: scheduling, cancelling and
+    /// firing index an array, where a dictionary by sequence hashed each time.
+    @exclusivity(unchecked) private var slots: [Slot] = []
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    /// Slots whose timers are gone, for reuse: memory follows the timers pending at once.
+    @exclusivity(unchecked) private var freeSlots: [Int] = []
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    /// The number of timers waiting to fire.
+    @exclusivity(unchecked) public private(set) var pendingCount = 0
+    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
 
     /// Creates a scheduler whose clock reads 0.
     public init() {
         heap.reserveCapacity(16)
-        actions.reserveCapacity(16)
+        slots.reserveCapacity(16)
+        freeSlots.reserveCapacity(16)
     }
 
-    /// The number of timers waiting to fire.
-    public var pendingCount: Int { actions.count }
+    /// Whether the timer with this sequence, kept in this slot, is still waiting.
+    private func isLive(sequence: UInt64, slot: Int) -> Bool {
+        slot >= 0 && slot < slots.count && slots[slot].sequence == sequence && slots[slot].action != nil
+    }
+
+    /// Takes a live timer's action out of its slot and frees the slot.
+    private func takeAction(sequence: UInt64, slot: Int) -> Action? {
+        guard isLive(sequence: sequence, slot: slot) else { return nil }
+        let action = slots[slot].action
+        slots[slot].action = nil
+        freeSlots.append(slot)
+        pendingCount -= 1
+        return action
+    }
 
     /// Schedules `action` to run `delay` seconds from now.
     ///
@@ -95,24 +128,37 @@ public final class VirtualScheduler {
         let safeDeadline = deadline >= now ? deadline : now
         let sequence = nextSequence
         nextSequence &+= 1
-        actions[sequence] = action
-        heap.append(Entry(deadline: safeDeadline, sequence: sequence))
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = Slot(sequence: sequence, action: action)
+        } else {
+            slot = slots.count
+            slots.append(Slot(sequence: sequence, action: action))
+        }
+        pendingCount += 1
+        heap.append(Entry(deadline: safeDeadline, sequence: sequence, slot: slot))
         siftUp(heap.count - 1)
-        return TimerToken(sequence: sequence)
+        return TimerToken(sequence: sequence, slot: slot)
     }
 
     /// Cancels a timer; cancelling one that fired or was cancelled does nothing.
     public func cancel(_ token: TimerToken) {
-        guard actions.removeValue(forKey: token.sequence) != nil else { return }
+        guard takeAction(sequence: token.sequence, slot: token.slot) != nil else { return }
         // Cancelled entries stay in the heap until they reach its front; when
         // they outnumber the live ones, rebuild it so memory stays bounded by
         // the timers actually pending.
-        if heap.count > 2 * actions.count + 16 { compact() }
+        if heap.count > 2 * pendingCount + 16 { compact() }
     }
 
     /// Drops cancelled entries and restores the heap order.
     private func compact() {
-        heap.removeAll { actions[$0.sequence] == nil }
+        var kept = 0
+        for index in heap.indices where isLive(sequence: heap[index].sequence, slot: heap[index].slot) {
+            heap[kept] = heap[index]
+            kept += 1
+        }
+        heap.removeLast(heap.count - kept)
         var index = heap.count / 2
         while index > 0 {
             index -= 1
@@ -127,7 +173,7 @@ public final class VirtualScheduler {
     /// often as it likes, then sleep until that moment and `advance(to:)` it.
     public var nextDeadline: Double? {
         guard let first = heap.first else { return nil }
-        if actions[first.sequence] != nil { return first.deadline.isFinite ? first.deadline : nil }
+        if isLive(sequence: first.sequence, slot: first.slot) { return first.deadline.isFinite ? first.deadline : nil }
         // The front was cancelled: search the heap without reordering it. A
         // live entry bounds its whole subtree, so the walk stops at the first
         // live entry on each path and at anything no earlier than the best.
@@ -136,7 +182,7 @@ public final class VirtualScheduler {
         while let index = stack.popLast() {
             let entry = heap[index]
             guard entry.deadline < best else { continue }
-            if actions[entry.sequence] != nil {
+            if isLive(sequence: entry.sequence, slot: entry.slot) {
                 best = entry.deadline
                 continue
             }
@@ -150,7 +196,7 @@ public final class VirtualScheduler {
 
     /// Whether the timer is still waiting to fire.
     public func isPending(_ token: TimerToken) -> Bool {
-        actions[token.sequence] != nil
+        isLive(sequence: token.sequence, slot: token.slot)
     }
 
     /// Moves the clock to `time`, firing every timer due at or before it.
@@ -180,18 +226,18 @@ public final class VirtualScheduler {
         let target = time > now ? time : now
         while let first = heap.first, first.deadline <= target {
             popFirst()
-            guard let action = actions.removeValue(forKey: first.sequence) else { continue }
+            guard let action = takeAction(sequence: first.sequence, slot: first.slot) else { continue }
             // A timer's action may itself advance the clock (rule G4): time
             // never goes back to an earlier deadline or target afterwards.
             if first.deadline > now { now = first.deadline }
             switch action {
             case .closure(let body): body()
-            case .target(let firing): firing.timerFired(TimerToken(sequence: first.sequence))
+            case .target(let firing): firing.timerFired(TimerToken(sequence: first.sequence, slot: first.slot))
             }
         }
         if target > now { now = target }
         // Cancelled entries left at the front would only slow later calls.
-        while let first = heap.first, actions[first.sequence] == nil {
+        while let first = heap.first, !isLive(sequence: first.sequence, slot: first.slot) {
             popFirst()
         }
     }

@@ -6,21 +6,9 @@ import InteractionKitTestSupport
 
 @Suite("Gesture script parser")
 struct GestureScriptParserTests {
-    private func parse(_ text: String, loader: GestureScriptParser.FileLoader? = nil) throws(ScriptErrors) -> GestureScript {
-        try parseScript(text, loader: loader)
-    }
-
-    private func errors(_ text: String, loader: GestureScriptParser.FileLoader? = nil) -> [String] {
-        scriptErrors(text, loader: loader)
-    }
-
-    private func first(_ text: String) -> String {
-        firstScriptError(text)
-    }
-
     @Test("A full script parses into its scene and steps")
     func fullScript() throws {
-        let script = try parse("""
+        let script = try parseScript("""
             # comment line
             window 400 800
             content-size accessibility-large   # trailing comment
@@ -59,7 +47,7 @@ struct GestureScriptParserTests {
 
     @Test("Defaults: a 390 × 844 window, large text, left to right, no tab bar")
     func defaults() throws {
-        let script = try parse("down 1 1\nup\n")
+        let script = try parseScript("down 1 1\nup\n")
         #expect(script.scene.windowSize == Size(width: 390, height: 844))
         #expect(script.scene.contentSize == .large)
         #expect(script.scene.layoutDirection == .leftToRight)
@@ -68,70 +56,70 @@ struct GestureScriptParserTests {
 
     @Test("CRLF line endings, tabs and a missing final newline are fine")
     func whitespace() throws {
-        let script = try parse("down\t1 1\r\nwait 1\r\nup")
+        let script = try parseScript("down\t1 1\r\nwait 1\r\nup")
         #expect(script.steps.count == 3)
     }
 
     @Test("Unknown commands are errors at the command's column")
     func unknownCommand() {
-        #expect(first("  press 1 2") == "1:3: unknown command 'press'; expected one of: window, content-size, layout, "
+        #expect(firstScriptError("  press 1 2") == "1:3: unknown command 'press'; expected one of: window, content-size, layout, "
             + "tabbar, button, disable, select, surface, down, move, up, cancel, wait, evemu")
     }
 
     @Test("Unknown items are errors, with the list of tabs")
     func unknownItem() {
-        #expect(first("tabbar Home \"Now Playing\"\ndown @Homer") == "2:6: unknown tab 'Homer'; the tabs are: Home, \"Now Playing\"")
-        #expect(first("tabbar A\ndisable B") == "2:9: unknown tab 'B'; the tabs are: A")
-        #expect(first("tabbar A\nselect B") == "2:8: unknown tab 'B'; the tabs are: A")
-        #expect(first("down @Home") == "1:6: there is no tab bar; add a 'tabbar' line before naming tabs")
-        #expect(first("down @ 1") == "1:6: '@' must be followed by a tab's title, as in @Home or @\"Now Playing\"")
+        #expect(firstScriptError("tabbar Home \"Now Playing\"\ndown @Homer") == "2:6: unknown tab 'Homer'; the tabs are: Home, \"Now Playing\"")
+        #expect(firstScriptError("tabbar A\ndisable B") == "2:9: unknown tab 'B'; the tabs are: A")
+        #expect(firstScriptError("tabbar A\nselect B") == "2:8: unknown tab 'B'; the tabs are: A")
+        #expect(firstScriptError("down @Home") == "1:6: there is no tab bar; add a 'tabbar' line before naming tabs")
+        #expect(firstScriptError("down @ 1") == "1:6: '@' must be followed by a tab's title, as in @Home or @\"Now Playing\"")
     }
 
     @Test("Missing numbers are errors at the end of the line")
     func missingNumbers() {
-        #expect(first("down 40") == "1:8: expected a y coordinate")
-        #expect(first("wait") == "1:5: expected how many seconds to wait")
-        #expect(first("window 390") == "1:11: expected the window's height")
-        #expect(first("down") == "1:5: expected where the finger goes down: X Y, or @Tab")
+        #expect(firstScriptError("down 40") == "1:8: expected a y coordinate")
+        #expect(firstScriptError("wait") == "1:5: expected how many seconds to wait")
+        #expect(firstScriptError("window 390") == "1:11: expected the window's height")
+        #expect(firstScriptError("down") == "1:5: expected where the finger goes down: X Y, or @Tab")
     }
 
     @Test("Extra numbers and words are errors at the first extra one")
     func extraNumbers() {
-        #expect(first("wait 1 2") == "1:8: unexpected '2' at the end of the line")
-        #expect(first("down 1 2 3") == "1:10: unexpected '3' at the end of the line")
-        #expect(first("window 1 2 3") == "1:12: unexpected '3' at the end of the line")
-        #expect(first("layout rtl ltr") == "1:12: unexpected 'ltr' at the end of the line")
+        #expect(firstScriptError("wait 1 2") == "1:8: unexpected '2' at the end of the line")
+        #expect(firstScriptError("down 1 2 3") == "1:10: unexpected '3' at the end of the line")
+        #expect(firstScriptError("window 1 2 3") == "1:12: unexpected '3' at the end of the line")
+        #expect(firstScriptError("layout rtl ltr") == "1:12: unexpected 'ltr' at the end of the line")
     }
 
     @Test("Non-numbers and non-finite numbers are errors")
     func badNumbers() {
-        #expect(first("down x 2") == "1:6: expected an x coordinate, found 'x'")
-        #expect(first("down nan 2") == "1:6: 'nan' is not a finite number")
-        #expect(first("down 1 inf") == "1:8: 'inf' is not a finite number")
-        #expect(first("wait 1e999") == "1:6: '1e999' is not a finite number")
-        #expect(first("window 0 10") == "1:8: the window's size must be positive")
-        #expect(first("down 1 1 id -1") == "1:13: a touch id is a whole number from 0 to 9999, found '-1'")
-        #expect(first("down 1 1 id 10000") == "1:13: a touch id is a whole number from 0 to 9999, found '10000'")
+        #expect(firstScriptError("down x 2") == "1:6: expected an x coordinate, found 'x'")
+        #expect(firstScriptError("down nan 2") == "1:6: 'nan' is not a finite number")
+        #expect(firstScriptError("down 1 inf") == "1:8: 'inf' is not a finite number")
+        #expect(firstScriptError("wait 1e999") == "1:6: '1e999' is not a finite number")
+        #expect(firstScriptError("window 0 10") == "1:8: the window's size must be positive")
+        #expect(firstScriptError("down 1 1 id -1") == "1:13: a touch id is a whole number from 0 to 9999, found '-1'")
+        #expect(firstScriptError("down 1 1 id 10000") == "1:13: a touch id is a whole number from 0 to 9999, found '10000'")
     }
 
     @Test("Negative waits are errors")
     func negativeWait() {
-        #expect(first("wait -0.5") == "1:6: a wait cannot be negative; time only moves forward")
+        #expect(firstScriptError("wait -0.5") == "1:6: a wait cannot be negative; time only moves forward")
     }
 
     @Test("Touches that are not down cannot move, lift or be cancelled; a down touch cannot go down again")
     func touchState() {
-        #expect(first("up") == "1:1: touch 0 is not down, so it cannot lift")
-        #expect(first("move 1 1") == "1:1: touch 0 is not down; add a 'down' line first")
-        #expect(first("down 1 1\ncancel id 2") == "2:1: touch 2 is not down, so it cannot be cancelled")
-        #expect(first("down 1 1\nup\nup") == "3:1: touch 0 is not down, so it cannot lift")
-        #expect(first("down 1 1\ndown 2 2") == "2:1: touch 0 is already down; lift it first or use another id")
+        #expect(firstScriptError("up") == "1:1: touch 0 is not down, so it cannot lift")
+        #expect(firstScriptError("move 1 1") == "1:1: touch 0 is not down; add a 'down' line first")
+        #expect(firstScriptError("down 1 1\ncancel id 2") == "2:1: touch 2 is not down, so it cannot be cancelled")
+        #expect(firstScriptError("down 1 1\nup\nup") == "3:1: touch 0 is not down, so it cannot lift")
+        #expect(firstScriptError("down 1 1\ndown 2 2") == "2:1: touch 0 is already down; lift it first or use another id")
     }
 
     @Test("A quote left open is an error at the quote")
     func openQuote() {
-        #expect(first("tabbar Home \"Now Playing") == "1:13: this quote is never closed; add a '\"' at the end of the text")
-        #expect(first("tabbar \"A\"B") == "1:11: expected a space after the closing quote")
+        #expect(firstScriptError("tabbar Home \"Now Playing") == "1:13: this quote is never closed; add a '\"' at the end of the text")
+        #expect(firstScriptError("tabbar \"A\"B") == "1:11: expected a space after the closing quote")
     }
 
     @Test("Text that is not UTF-8 is an error at its line and column")
@@ -152,29 +140,29 @@ struct GestureScriptParserTests {
         let big = [UInt8](repeating: 0x20, count: GestureScriptParser.maximumBytes + 1)
         #expect(throws: ScriptErrors.self) { try GestureScriptParser(file: "big").parse(big) }
         let longLine = "# " + String(repeating: "x", count: GestureScriptParser.maximumLineLength)
-        #expect(first(longLine) == "1:4097: the line is longer than 4096 characters")
+        #expect(firstScriptError(longLine) == "1:4097: the line is longer than 4096 characters")
         let manyLines = String(repeating: "\n", count: GestureScriptParser.maximumLines + 5)
-        #expect(first(manyLines) == "100001:1: the script has more than 100000 lines")
+        #expect(firstScriptError(manyLines) == "100001:1: the script has more than 100000 lines")
     }
 
     @Test("Scene lines after gesture lines, and scene lines given twice, are errors")
     func sceneOrder() {
-        #expect(first("down 1 1\nup\ntabbar A") == "3:1: 'tabbar' describes the scene, so it must come before the first gesture line")
-        #expect(first("window 1 1\nwindow 2 2") == "2:1: 'window' is given twice; keep one")
-        #expect(first("content-size large\ncontent-size small") == "2:14: 'content-size' is given twice in the scene; keep one")
-        #expect(first("content-size huge") == "1:14: unknown content size 'huge'; expected one of: extra-small, small, medium, "
+        #expect(firstScriptError("down 1 1\nup\ntabbar A") == "3:1: 'tabbar' describes the scene, so it must come before the first gesture line")
+        #expect(firstScriptError("window 1 1\nwindow 2 2") == "2:1: 'window' is given twice; keep one")
+        #expect(firstScriptError("content-size large\ncontent-size small") == "2:14: 'content-size' is given twice in the scene; keep one")
+        #expect(firstScriptError("content-size huge") == "1:14: unknown content size 'huge'; expected one of: extra-small, small, medium, "
             + "large, extra-large, extra-extra-large, extra-extra-extra-large, accessibility-medium, accessibility-large, "
             + "accessibility-extra-large, accessibility-extra-extra-large, accessibility-extra-extra-extra-large")
-        #expect(first("layout up") == "1:8: unknown layout 'up'; expected 'ltr' or 'rtl'")
-        #expect(first("tabbar A A") == "1:10: the tab 'A' is listed twice; titles must be distinct")
-        #expect(first("surface flick") == "1:9: unknown recognizer 'flick'; expected tap, double-tap, two-finger-tap, "
+        #expect(firstScriptError("layout up") == "1:8: unknown layout 'up'; expected 'ltr' or 'rtl'")
+        #expect(firstScriptError("tabbar A A") == "1:10: the tab 'A' is listed twice; titles must be distinct")
+        #expect(firstScriptError("surface flick") == "1:9: unknown recognizer 'flick'; expected tap, double-tap, two-finger-tap, "
             + "long-press, pan, two-finger-pan, swipe, pinch, rotation or edge-pan")
     }
 
     @Test("Every error is reported, each with its line, and the file name in front")
     func allErrors() {
         do {
-            _ = try parse("press\nwait -1\ndown 1 1\ndown 1 1\n")
+            _ = try parseScript("press\nwait -1\ndown 1 1\ndown 1 1\n")
             Issue.record("expected errors")
         } catch {
             #expect(error.description == """
@@ -189,7 +177,7 @@ struct GestureScriptParserTests {
 
     @Test("A recording line needs a loader and a readable file; its errors point into the recording")
     func recordings() {
-        #expect(first("evemu \"x.events\"") == "1:7: recordings cannot be read here (no file loader was given)")
+        #expect(firstScriptError("evemu \"x.events\"") == "1:7: recordings cannot be read here (no file loader was given)")
         let loader: GestureScriptParser.FileLoader = { path in
             switch path {
             case "dir/ok.events": Array("A: 00 0 100 0 0\nA: 01 0 100 0 0\nE: 0.000000 0001 014a 1\nE: 0.000000 0000 0000 0\n".utf8)

@@ -8,13 +8,12 @@ import InteractionKitCore
 /// through it; toolkits read it through the `Window` properties below.
 @MainActor
 final class LargeContentViewerHUD {
-    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
-    /// What the HUD shows now; nil when it is hidden.
-    @exclusivity(unchecked) private(set) var presentation: LargeContentViewerPresentation?
+    /// What the HUD shows now; nil when it is hidden: the most recent presenter's presentation.
+    var presentation: LargeContentViewerPresentation? { presenters.last?.presentation }
+    // Exclusivity unchecked: read on every move while the viewer shows (Bench, main sequence).
     /// The interactions with a presentation, the most recent last: the
     /// HUD shows the last one's (compared by identity, never called).
-    // Exclusivity unchecked: read on every move while the viewer shows (Bench, main sequence).
-    @exclusivity(unchecked) private var presenters: [(interaction: ObjectIdentifier, presentation: LargeContentViewerPresentation)] = []
+    @exclusivity(unchecked) private var presenters: [Presenter] = []
     // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     @exclusivity(unchecked) private var observers: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
     private var lastObserverToken: UInt64 = 0
@@ -61,7 +60,8 @@ final class LargeContentViewerHUD {
 
     /// Whether the HUD shows this item's current content.
     func isShowing(_ item: any LargeContentViewerItem) -> Bool {
-        presentation?.matches(item) ?? false
+        let count = presenters.count
+        return count > 0 && presenters[count - 1].presentation.matches(item)
     }
 
     /// Shows (or, with nil, withdraws) an interaction's presentation.
@@ -69,45 +69,53 @@ final class LargeContentViewerHUD {
     /// Several viewer gestures may run at once (several fingers, several
     /// interactions; rule L10): the HUD shows the presentation of the one
     /// that most recently began or changed item, and when that one ends, what
-    /// a remaining one shows.
+    /// a remaining one shows. Observers hear only of changes to what shows.
     func present(_ newPresentation: LargeContentViewerPresentation?, from interaction: LargeContentViewerInteraction) {
         let presenter = ObjectIdentifier(interaction)
         // A plain loop: a closure here pays an actor-isolation check per
         // presenter on every show and hide (each tab a slide crosses).
-        var index: Int?
+        var index = -1
         var position = 0
-        while position < presenters.count {
+        let count = presenters.count
+        while position < count {
             if presenters[position].interaction == presenter {
                 index = position
                 break
             }
             position += 1
         }
-        if let newPresentation {
-            if let index {
-                if presenters[index].presentation.matches(newPresentation) {
-                    // Unchanged: it keeps its place.
-                } else if index == presenters.count - 1 {
-                    // Already the most recent (one slide, the common case): replaced in place.
-                    presenters[index].presentation = newPresentation
-                } else {
-                    presenters.remove(at: index)
-                    presenters.append((presenter, newPresentation))
-                }
-            } else {
-                presenters.append((presenter, newPresentation))
-            }
-        } else if let index {
-            presenters.remove(at: index)
-        }
-        let top = presenters.last?.presentation
-        if let top {
-            if presentation?.matches(top) == true { return }
-        } else if presentation == nil {
+        if let newPresentation, index >= 0, index == count - 1 {
+            // Already the most recent (one slide, the common case): what shows
+            // is this entry, so it changes exactly when the entry does. No
+            // presentation is copied out to compare.
+            if presenters[index].presentation.matches(newPresentation) { return }
+            presenters[index].presentation = newPresentation
+            notifyObservers(of: newPresentation)
             return
         }
-        presentation = top
+        let shown = presentation
+        if let newPresentation {
+            if index >= 0 { presenters.remove(at: index) }
+            presenters.append(Presenter(interaction: presenter, presentation: newPresentation))
+        } else {
+            guard index >= 0 else { return }
+            presenters.remove(at: index)
+        }
+        let top = presentation
+        switch (shown, top) {
+        case (nil, nil):
+            return
+        case (let shown?, let top?) where shown.matches(top):
+            return
+        default:
+            notifyObservers(of: top)
+        }
+    }
+
+    /// Tells the observers what shows now.
+    private func notifyObservers(of shown: LargeContentViewerPresentation?) {
         changeCount &+= 1
+        guard !observers.isEmpty else { return }
         let round = changeCount
         // An observer may change the presentation (lift the finger, hide):
         // that change notifies everyone itself, so this round stops, and no
@@ -115,9 +123,16 @@ final class LargeContentViewerHUD {
         let current = observers
         for observer in current where isRegistered(observer.token) {
             guard changeCount == round else { return }
-            observer.body(top)
+            observer.body(shown)
         }
     }
+}
+
+/// An interaction with a presentation in a HUD. A struct, not a tuple:
+/// copies of a tuple with references go through the runtime's generic witnesses.
+private struct Presenter {
+    let interaction: ObjectIdentifier
+    var presentation: LargeContentViewerPresentation
 }
 
 extension Window {

@@ -281,8 +281,9 @@ public final class LargeContentViewerInteraction: Interaction {
         // The provider's arithmetic and the conversions each round by an ulp
         // or so (about 1e-16 of the magnitudes): a margin of 1e-9 of them
         // keeps every point inside on the same side of each slot boundary.
-        let magnitude = max(1, abs(inWindow.minX), abs(inWindow.maxX), abs(inWindow.minY), abs(inWindow.maxY),
-                            abs(offset.x), abs(offset.y))
+        // Pairwise: the variadic `max` builds an array on every slot change.
+        let magnitude = max(max(max(1, abs(inWindow.minX)), max(abs(inWindow.maxX), abs(inWindow.minY))),
+                            max(abs(inWindow.maxY), max(abs(offset.x), abs(offset.y))))
         let margin = magnitude * 1e-9
         let shrunk = StableRegion(
             minX: inWindow.minX + margin, maxX: inWindow.maxX - margin,
@@ -420,6 +421,18 @@ final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
         stableRegion = region
         stableHUD = hud
         stablePresenter = presenter
+    }
+
+    override func touchMoved(_ touch: Touch, with event: Event) {
+        // A move within the region where the item on show stays the answer,
+        // with no one to hear the repeated `changed`: committing it would
+        // only reach `stateDidChange(from:)` below, which would return at
+        // once. Skipping it keeps such moves to a few comparisons.
+        if let stablePresenter, stableRegion.contains(touch.location), wouldRepeatChangeUnheardWithOneTouch,
+           stableHUD?.isPresenting(stablePresenter) == true {
+            return
+        }
+        super.touchMoved(touch, with: event)
     }
 
     override func stateDidChange(from oldState: State) {

@@ -123,4 +123,33 @@ struct StableRegionTests {
             scene.window.cancel(start.x, y, at: time + 0.01)
         }
     }
+
+    @Test("A move within the slot, whose repeated changed is skipped, still moves the recognizer's location")
+    func skippedChangeKeepsLocation() {
+        let scene = TabBarScene()
+        let recognizer = scene.tabBar.largeContentViewerInteraction.gestureRecognizerForExclusionRelationship
+        _ = titleAfterMoveWithinSlot(scene) {}
+        let home = scene.center(of: "Home")
+        #expect(recognizer.state == .changed)
+        #expect(recognizer.location(in: nil) == Point(x: home.x + 10, y: home.y))
+    }
+
+    @Test("An action or a state observer added mid-gesture hears every move within the slot")
+    func listenersAddedMidGestureHearMoves() {
+        let withAction = TabBarScene()
+        var actionStates: [GestureRecognizer.State] = []
+        _ = titleAfterMoveWithinSlot(withAction) {
+            withAction.tabBar.largeContentViewerInteraction.gestureRecognizerForExclusionRelationship
+                .addAction { actionStates.append($0.state) }
+        }
+        #expect(actionStates == [.changed])
+
+        let withObserver = TabBarScene()
+        var observed: [GestureRecognizer.State] = []
+        _ = titleAfterMoveWithinSlot(withObserver) {
+            withObserver.tabBar.largeContentViewerInteraction.gestureRecognizerForExclusionRelationship
+                .addStateObserver { _, _, new in observed.append(new) }
+        }
+        #expect(observed == [.changed])
+    }
 }

@@ -219,6 +219,19 @@ open class GestureRecognizer: TimerTarget {
     /// It is not called for the reset to `possible` (see `reset()`).
     open func stateDidChange(from oldState: State) {}
 
+    /// Whether committing `changed` now would be heard by no one but
+    /// `stateDidChange(from:)`, for a recognizer tracking one touch: it is
+    /// already `changed`, waits on no other recognizer, and has no state
+    /// observers and no actions.
+    ///
+    /// A subclass that knows its own `stateDidChange(from:)` would do
+    /// nothing for a move may then skip the commit: nothing observable
+    /// differs (the large content viewer does, for a finger within the item on show).
+    package var wouldRepeatChangeUnheardWithOneTouch: Bool {
+        storedState == .changed && pendingState == nil && trackedTouches.count == 1
+            && stateObservers.isEmpty && actions.isEmpty
+    }
+
     /// Resets to `possible` when the recognizer has finished and holds no touches.
     func resetIfDone() {
         guard storedState.isFinished, trackedTouches.isEmpty, !isResetting, commitDepth == 0 else { return }

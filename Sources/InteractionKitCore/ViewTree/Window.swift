@@ -151,17 +151,21 @@ public final class Window: View {
     /// ended or cancelled touch with a non-finite location ends where it was.
     @discardableResult
     public func send(_ input: TouchInput) -> TouchDelivery {
-        if let error = validate(input) { return .rejected(error) }
+        // The record's index, found once by the validation and handed on.
+        var index = -1
+        if let error = validate(input, index: &index) { return .rejected(error) }
         let timestamp = input.timestamp.isFinite ? input.timestamp : currentTime
         // The timers that fire may re-enter (G4): a touch that went down or
         // lifted meanwhile makes this sample stale.
-        if scheduler.advanceReportingTimers(to: timestamp), let error = validate(input) { return .rejected(error) }
+        if scheduler.advanceReportingTimers(to: timestamp), let error = validate(input, index: &index) {
+            return .rejected(error)
+        }
         event.timestamp = currentTime
         switch input.phase {
         case .began:
             beginTouch(input)
         case .moved, .stationary:
-            moveTouch(input)
+            moveTouch(input, at: index)
         case .ended, .cancelled:
             endTouch(input)
         }
@@ -188,8 +192,11 @@ public final class Window: View {
         activeTouch(id: id)?.touch
     }
 
-    private func validate(_ input: TouchInput) -> TouchInputError? {
-        let isDown = activeTouchIndex(id: input.id) != nil
+    /// Why a sample must be refused, or nil; `index` is set to the index of
+    /// the touch's record (-1 when it is not down).
+    private func validate(_ input: TouchInput, index: inout Int) -> TouchInputError? {
+        index = activeTouchIndex(id: input.id) ?? -1
+        let isDown = index >= 0
         switch input.phase {
         case .began:
             if isDown { return .touchAlreadyDown(id: input.id) }
@@ -245,8 +252,8 @@ public final class Window: View {
         deliverToView(.began, activeTouches[index].touch)
     }
 
-    private func moveTouch(_ input: TouchInput) {
-        guard let index = activeTouchIndex(id: input.id) else { return }
+    /// Records a move or stationary sample of the touch whose record is at `index`, and delivers it.
+    private func moveTouch(_ input: TouchInput, at index: Int) {
         let serial = activeTouches[index].serial
         // Updated in place, in one access: the record is not copied out and back.
         let touch = activeTouches[index].touch.record(input.phase, at: input.location, time: currentTime)
@@ -262,8 +269,18 @@ public final class Window: View {
                 recognizer.receiveMoved(touch, with: event)
             }
         }
-        guard input.phase == .moved, let current = activeTouchIndex(serial: serial),
-              activeTouches[current].delivery == .active else { return }
+        guard input.phase == .moved else { return }
+        // Callbacks may have ended touches or started others: the record is
+        // nearly always where it was, else it is found by its serial.
+        let current: Int
+        if index < activeTouches.count && activeTouches[index].serial == serial {
+            current = index
+        } else if let found = activeTouchIndex(serial: serial) {
+            current = found
+        } else {
+            return
+        }
+        guard activeTouches[current].delivery == .active else { return }
         deliverToView(.moved, activeTouches[current].touch)
     }
 

@@ -94,13 +94,21 @@ final class LargeContentViewerHUD {
             return
         }
         let shown = presentation
+        let previousTop = count > 0 ? presenters[count - 1].interaction : nil
+        let previousTopRegion = count > 0 ? presenters[count - 1].stableRegion : nil
         if let newPresentation {
             if index >= 0 { presenters.remove(at: index) }
-            presenters.append(Presenter(interaction: presenter, presentation: newPresentation))
+            presenters.append(Presenter(
+                interaction: presenter, presentation: newPresentation, stableRegion: interaction.stableRegionOnShow
+            ))
         } else {
             guard index >= 0 else { return }
             presenters.remove(at: index)
+            interaction.stableRegionOnShow.deactivate()
         }
+        // An interaction whose presentation no longer shows promises nothing
+        // about what its moves would show.
+        if presenters.last?.interaction != previousTop { previousTopRegion?.deactivate() }
         let top = presentation
         switch (shown, top) {
         case (nil, nil):
@@ -133,6 +141,9 @@ final class LargeContentViewerHUD {
 private struct Presenter {
     let interaction: ObjectIdentifier
     var presentation: LargeContentViewerPresentation
+    /// The interaction's region where its item stays the answer (see
+    /// `QuietMoveRegion`): deactivated when this presentation stops showing.
+    let stableRegion: QuietMoveRegion
 }
 
 extension Window {

@@ -305,7 +305,7 @@ public final class LargeContentViewerInteraction: Interaction {
         if windowSerial != 0 && presentingWindowSerial == windowSerial, let current = presentingHUD {
             hud = current
             if hud.isPresenting(self) && isStillShown(item, in: hud) {
-                remember(stableRegion, on: hud)
+                remember(stableRegion)
                 return
             }
         } else {
@@ -318,15 +318,19 @@ public final class LargeContentViewerInteraction: Interaction {
         remember(item)
         // Before presenting: an observer told of it may hide or show again,
         // and what it leaves must not be overwritten afterwards.
-        remember(stableRegion, on: hud)
+        remember(stableRegion)
         hud.present(LargeContentViewerPresentation(item: item), from: self)
     }
 
     /// Tells the recognizer where the item on show stays the answer (nil:
     /// nowhere known), so that moves within it need no lookup.
-    private func remember(_ stableRegion: StableRegion?, on hud: LargeContentViewerHUD) {
-        recognizer.rememberStableItem(stableRegion, on: hud, presentedBy: ObjectIdentifier(self))
+    private func remember(_ stableRegion: StableRegion?) {
+        recognizer.rememberStableItem(stableRegion)
     }
+
+    /// The region where the item this interaction shows stays the answer;
+    /// the HUD deactivates it when another presentation goes on top.
+    var stableRegionOnShow: QuietMoveRegion { recognizer.stableRegion }
 
     /// Whether the HUD already shows this item's current content: the common
     /// case while sliding. An item with a change count
@@ -391,56 +395,36 @@ final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
         interaction?.mayBegin() ?? false
     }
 
-    // What a move needs to know, without a lookup, that the item on show
-    // is still the answer: the finger is inside the region its provider
-    // gave, and the HUD still shows this interaction's presentation. Kept
-    // as plain fields, not one struct: reading a struct that holds a
-    // reference would copy it, and retain the reference, on every move.
-    // Whatever else could change the answer clears them: a change of
+    // Where the item on show stays the answer: moves within it need no
+    // lookup, and the engine skips them (see `QuietMoveRegion`). The
+    // region is active only while the finger's item is on show in the HUD:
+    // whatever else could change the answer deactivates it. A change of
     // geometry or hit testing in the window (`windowGeometryDidChange()`),
-    // a `refresh()` (the provider's promise), a new delegate, a hide.
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
-    /// The region, in window coordinates.
-    @exclusivity(unchecked) private var stableRegion = StableRegion()
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
-    /// The HUD the item is on show in; nil when no region is known.
-    @exclusivity(unchecked) private var stableHUD: LargeContentViewerHUD?
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
-    /// The interaction that presents it.
-    @exclusivity(unchecked) private var stablePresenter: ObjectIdentifier?
+    // a `refresh()` (the provider's promise), a new delegate and a hide do
+    // here; the HUD does when another interaction's presentation goes on top.
+    /// The item on show's region, in window coordinates.
+    let stableRegion = QuietMoveRegion()
 
-    /// Notes where the item on show stays the answer, and in which HUD
-    /// (nil: nowhere known), so that moves within it need no lookup.
-    func rememberStableItem(_ region: StableRegion?, on hud: LargeContentViewerHUD? = nil,
-                            presentedBy presenter: ObjectIdentifier? = nil) {
-        guard let region, let hud, let presenter else {
-            stableHUD = nil
-            stablePresenter = nil
-            return
-        }
-        stableRegion = region
-        stableHUD = hud
-        stablePresenter = presenter
+    override init() {
+        super.init()
+        quietMoveRegion = stableRegion
     }
 
-    override func touchMoved(_ touch: Touch, with event: Event) {
-        // A move within the region where the item on show stays the answer,
-        // with no one to hear the repeated `changed`: committing it would
-        // only reach `stateDidChange(from:)` below, which would return at
-        // once. Skipping it keeps such moves to a few comparisons.
-        if let stablePresenter, stableRegion.contains(touch.location), wouldRepeatChangeUnheardWithOneTouch,
-           stableHUD?.isPresenting(stablePresenter) == true {
+    /// Notes where the item on show stays the answer (nil: nowhere known).
+    func rememberStableItem(_ region: StableRegion?) {
+        guard let region else {
+            stableRegion.deactivate()
             return
         }
-        super.touchMoved(touch, with: event)
+        stableRegion.activate(minX: region.minX, maxX: region.maxX, minY: region.minY, maxY: region.maxY)
     }
 
     override func stateDidChange(from oldState: State) {
         // A move within the region where the item on show stays the answer
         // has nothing to look up and nothing to show: the interaction is
-        // not even loaded.
-        if state == .changed, let stablePresenter, stableRegion.contains(location(in: nil)),
-           stableHUD?.isPresenting(stablePresenter) == true {
+        // not even loaded. (Without actions and observers the engine does
+        // not even commit such a move.)
+        if state == .changed, stableRegion.holds(location(in: nil)) {
             return
         }
         interaction?.gestureChanged(self)
@@ -473,9 +457,4 @@ struct StableRegion {
     var maxX = 0.0
     var minY = 0.0
     var maxY = 0.0
-
-    /// Whether the point lies inside, with half-open edges as `Rect.contains(_:)`.
-    func contains(_ point: Point) -> Bool {
-        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
-    }
 }

@@ -139,6 +139,30 @@ struct TabSelectionAndBackOffTests {
         #expect(window.largeContentViewerPresentation == nil)
     }
 
+    @Test("L10: a gesture the HUD no longer shows takes it back on its next move, even within its tab")
+    func twoGesturesMoveWithinSlot() {
+        let window = Window.phone()
+        window.preferredContentSizeCategory = .accessibilityLarge
+        let top = TabBar(frame: Rect(x: 0, y: 0, width: 390, height: 49))
+        top.items = ["A", "B"].map { TabBarItem(title: $0, image: nil) }
+        let bottom = TabBar(frame: Rect(x: 0, y: 795, width: 390, height: 49))
+        bottom.items = ["C", "D"].map { TabBarItem(title: $0, image: nil) }
+        window.addSubview(top)
+        window.addSubview(bottom)
+        window.down(50, 20, at: 0, id: 0)
+        window.advanceTime(to: 0.2)
+        // Moves within A's slot, which the engine skips while A shows.
+        window.move(55, 20, at: 0.25, id: 0)
+        #expect(window.largeContentViewerPresentation?.title == "A")
+        window.down(50, 820, at: 0.3, id: 1)
+        window.advanceTime(to: 0.5)
+        #expect(window.largeContentViewerPresentation?.title == "C")
+        window.move(60, 20, at: 0.55, id: 0)
+        #expect(window.largeContentViewerPresentation?.title == "A")
+        window.move(55, 820, at: 0.6, id: 1)
+        #expect(window.largeContentViewerPresentation?.title == "C")
+    }
+
     @Test("L11: a viewer lift over a button sends touchUpInside and its primary action")
     func liftOverButton() {
         let window = Window.phone()

@@ -56,6 +56,11 @@ open class GestureRecognizer: TimerTarget {
     /// Where the tracked touches were last, in window coordinates, once they are gone.
     @exclusivity(unchecked) private var lastCentroid: Point = .zero
 
+    // Exclusivity unchecked: read on every delivered move (Bench, main sequence).
+    /// Where this recognizer's moves change nothing observable, if a layer
+    /// above promises one (see `QuietMoveRegion`); nil for all others.
+    @exclusivity(unchecked) package var quietMoveRegion: QuietMoveRegion?
+
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     /// The state the recognizer wants to enter once the recognizers it
     /// depends on have failed; nil when it is not waiting.
@@ -223,11 +228,8 @@ open class GestureRecognizer: TimerTarget {
     /// `stateDidChange(from:)`, for a recognizer tracking one touch: it is
     /// already `changed`, waits on no other recognizer, and has no state
     /// observers and no actions.
-    ///
-    /// A subclass that knows its own `stateDidChange(from:)` would do
-    /// nothing for a move may then skip the commit: nothing observable
-    /// differs (the large content viewer does, for a finger within the item on show).
-    package var wouldRepeatChangeUnheardWithOneTouch: Bool {
+    @inline(__always)
+    private var wouldRepeatChangeUnheardWithOneTouch: Bool {
         storedState == .changed && pendingState == nil && trackedTouches.count == 1
             && stateObservers.isEmpty && actions.isEmpty
     }
@@ -529,6 +531,11 @@ open class GestureRecognizer: TimerTarget {
         guard let index = trackedIndex(of: touch) else { return }
         trackedTouches[index] = touch
         guard isListening, touch.phase == .moved else { return }
+        // Within a quiet region, with no one to hear a repeated `changed`,
+        // the subclass would only commit what nobody hears (see `QuietMoveRegion`).
+        if let quietMoveRegion, quietMoveRegion.holds(touch.location), wouldRepeatChangeUnheardWithOneTouch {
+            return
+        }
         touchMoved(touch, with: event)
     }
 

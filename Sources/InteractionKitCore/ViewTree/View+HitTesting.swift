@@ -6,25 +6,14 @@ extension View {
         !isHidden && isUserInteractionEnabled && alpha >= 0.01 && isEnabledForHitTesting
     }
 
-    /// What one level of a downward walk found among a view's subviews.
-    enum ChildHit {
-        /// The frontmost subview that accepts the point, and the point in its coordinates.
-        case descend(View, Point)
-        /// A subview's own `hitTest` answered (a class that may override it).
-        case answered(View)
-        /// No subview takes the point.
-        case none
-    }
-
-    /// Tries this view's subviews front (last) to back (first) at a point in
-    /// this view's coordinates.
+    /// The frontmost subview that accepts a point in this view's
+    /// coordinates, and the point in its coordinates; nil when none does.
     ///
     /// A subview accepts the point when it is visible, interactive, enabled
-    /// and its `point(inside:with:)` says so. With `askingHitTest`, a subview
-    /// whose class may override `hitTest` is asked through it instead, so
-    /// overrides keep working; the library's own classes never override it,
-    /// so for them the check is enough.
-    func frontmostChild(at location: Point, with event: Event?, askingHitTest: Bool) -> ChildHit {
+    /// and its `point(inside:with:)` says so. The library's own classes
+    /// never override `point(inside:with:)`, so for them the bounds are
+    /// tested inline, first: most siblings a finger passes are not under it.
+    func frontmostChild(at location: Point) -> (view: View, point: Point)? {
         let children = subviews
         var index = children.count - 1
         while index >= 0 {
@@ -32,19 +21,14 @@ extension View {
             index -= 1
             let childLocation = child.pointFromSuperview(location)
             if child.hasBuiltInBehaviour {
-                // The library's own classes test their bounds (none overrides
-                // `point(inside:with:)`): checked first and inline, since most
-                // siblings a finger passes are not under it.
                 if child.storedBounds.contains(childLocation) && child.acceptsHits {
-                    return .descend(child, childLocation)
+                    return (child, childLocation)
                 }
-            } else if askingHitTest {
-                if let hit = child.hitTest(childLocation, with: event) { return .answered(hit) }
-            } else if child.acceptsHits && child.point(inside: childLocation, with: event) {
-                return .descend(child, childLocation)
+            } else if child.acceptsHits && child.point(inside: childLocation, with: nil) {
+                return (child, childLocation)
             }
         }
-        return .none
+        return nil
     }
 
     /// The deepest view at `point` (in `start`'s coordinates) below `start`,
@@ -58,16 +42,28 @@ extension View {
     func deepestView(from start: View, at point: Point, with event: Event?) -> View {
         var current = start
         var location = point
-        while true {
-            switch current.frontmostChild(at: location, with: event, askingHitTest: true) {
-            case .descend(let child, let childLocation):
-                current = child
-                location = childLocation
-            case .answered(let hit):
-                return hit
-            case .none:
-                return current
+        // `frontmostChild(at:)`'s rules, written out here, except that a
+        // subview whose class may override `hitTest` is asked through it, so
+        // that overrides keep working. Returning each level's child from a
+        // function cost retains on every level.
+        descending: while true {
+            let children = current.subviews
+            var index = children.count - 1
+            while index >= 0 {
+                let child = children[index]
+                index -= 1
+                let childLocation = child.pointFromSuperview(location)
+                if child.hasBuiltInBehaviour {
+                    if child.storedBounds.contains(childLocation) && child.acceptsHits {
+                        current = child
+                        location = childLocation
+                        continue descending
+                    }
+                } else if let hit = child.hitTest(childLocation, with: event) {
+                    return hit
+                }
             }
+            return current
         }
     }
 }
@@ -95,7 +91,7 @@ public struct ViewPathWalker {
         guard let view = current else { return nil }
         let result = (view, location)
         current = nil
-        if case .descend(let child, let childLocation) = view.frontmostChild(at: location, with: nil, askingHitTest: false) {
+        if let (child, childLocation) = view.frontmostChild(at: location) {
             current = child
             location = childLocation
         }

@@ -225,10 +225,14 @@ open class View {
     /// is never trusted.
     @exclusivity(unchecked) package var hasBuiltInBehaviour: Bool
 
-    // Exclusivity unchecked: read on every touch by conversion (Bench).
     /// The geometry stamp of every tree that has no window: replaced when a
     /// frame, bounds or superview changes in any of them.
-    @exclusivity(unchecked) static var windowlessGeometryStamp: UInt64 = 0
+    static let windowlessGeometryStamp = GeometryStamp()
+    // Exclusivity unchecked: read on every touch by conversion and the viewer's lookup (Bench).
+    /// The geometry stamp of this view's tree: its window's, or the one all
+    /// windowless trees share. Held strongly, beside the unowned `window`,
+    /// so that reading it needs no check that the window is still alive.
+    @exclusivity(unchecked) var geometryStamp = View.windowlessGeometryStamp
     private static var lastGeometryStamp: UInt64 = 0
 
     /// A stamp no geometry change has had before, so that a cached offset
@@ -240,20 +244,13 @@ open class View {
 
     /// The stamp cached offsets in this view's tree must carry to be current:
     /// its window's, so that a change in one window leaves the others' caches be.
-    package var currentGeometryStamp: UInt64 {
-        if let window { return window.geometryStamp }
-        return View.windowlessGeometryStamp
-    }
+    package var currentGeometryStamp: UInt64 { geometryStamp.value }
 
     /// Makes the cached offsets of this view's tree stale: a frame, bounds
     /// or superview changed in it, or what hit testing may enter (`isHidden`,
     /// `isUserInteractionEnabled`, `alpha` across 0.01).
     func geometryDidChange() {
-        if let window {
-            window.geometryStamp = View.takeGeometryStamp()
-        } else {
-            View.windowlessGeometryStamp = View.takeGeometryStamp()
-        }
+        geometryStamp.value = View.takeGeometryStamp()
     }
 
     /// What hit testing may enter changed (`isHidden`,
@@ -631,6 +628,7 @@ open class View {
             if windowChanged {
                 node.window = newWindow
                 node.windowSerial = newWindow?.serial ?? 0
+                node.geometryStamp = newWindow?.geometryStamp ?? View.windowlessGeometryStamp
                 movedWindow.append(node)
             }
             if directionChanged {
@@ -648,4 +646,12 @@ open class View {
 /// removes its entry in its `deinit`, so a lookup never meets a freed view.
 private struct UnownedView {
     unowned let view: View
+}
+
+/// A tree's geometry stamp (see `View.currentGeometryStamp`), shared by
+/// every view of the tree: replaced on every change of geometry in it.
+@MainActor
+final class GeometryStamp {
+    // Exclusivity unchecked: read on every touch by conversion and the viewer's lookup (Bench).
+    @exclusivity(unchecked) var value: UInt64 = 0
 }

@@ -39,10 +39,6 @@ public final class Window: View {
 
     /// A number no other window of this process has had (see `View.windowSerial`).
     package let serial: UInt64 = Window.takeSerial()
-    // Exclusivity unchecked: read on every touch by conversion (Bench).
-    /// Replaced on every change of geometry in this window's tree (see
-    /// `View.currentGeometryStamp`): cached offsets carry the stamp they were computed at.
-    @exclusivity(unchecked) var geometryStamp: UInt64 = View.takeGeometryStamp()
     private static var lastSerial: UInt64 = 0
     private static func takeSerial() -> UInt64 {
         lastSerial &+= 1
@@ -58,6 +54,10 @@ public final class Window: View {
         arbiter.window = self
         window = self
         windowSerial = serial
+        // Replaced on every change of geometry in this window's tree (see
+        // `View.currentGeometryStamp`): cached offsets carry the stamp they were computed at.
+        geometryStamp = GeometryStamp()
+        geometryStamp.value = View.takeGeometryStamp()
     }
 
     // The views of the tree, the event and the arbiter point back here
@@ -69,6 +69,7 @@ public final class Window: View {
         while let node = stack.popLast() {
             node.window = nil
             node.windowSerial = 0
+            node.geometryStamp = View.windowlessGeometryStamp
             stack.append(contentsOf: node.subviews)
         }
     }
@@ -221,6 +222,11 @@ public final class Window: View {
         var delaysBegan = false
         var node = hitView
         while let view = node {
+            // Most views on the way up have no recognizers: no list is copied for them.
+            if view.gestureRecognizers.isEmpty {
+                node = view.superview
+                continue
+            }
             for recognizer in view.gestureRecognizers where recognizer.isEnabled
                 && recognizer.shouldReceive(touch)
                 && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) != false {

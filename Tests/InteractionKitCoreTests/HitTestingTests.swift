@@ -97,4 +97,60 @@ struct HitTestingTests {
         #expect(window.hitTest(Point(x: 310, y: 310), with: nil) === button)
         #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === back)
     }
+
+    @Test("The quick rejection of siblings never changes an answer, at and beside every edge")
+    func rejectionBoxMatchesExactTest() {
+        // Frames and bounds whose arithmetic rounds: fractions, large
+        // offsets, negative sizes, shifted bounds origins.
+        let shapes: [(frame: Rect, boundsOrigin: Point, negativeWidth: Bool)] = [
+            (Rect(x: 0.1, y: 0.2, width: 0.3, height: 0.7), Point(x: 0, y: 0), false),
+            (Rect(x: 1.0 / 3, y: 2.0 / 3, width: 100.0 / 7, height: 13.37), Point(x: 0.1, y: -0.3), false),
+            (Rect(x: 12_345.678, y: 98_765.4321, width: 33.3, height: 0.01), Point(x: -1e-3, y: 5e5), false),
+            (Rect(x: -250.25, y: 40.4, width: 61.7, height: 22.2), Point(x: 17.17, y: 0), true),
+            (Rect(x: 1e6 + 0.1, y: -1e6 - 0.3, width: 0.7, height: 1e-5), Point(x: 3.3, y: 9.9), false),
+        ]
+        for shape in shapes {
+            let window = Window(frame: Rect(x: 0, y: 0, width: 6e6, height: 6e6))
+            // Negative coordinates are inside the window too.
+            window.bounds = Rect(x: -3e6, y: -3e6, width: 6e6, height: 6e6)
+            let child = View(frame: shape.frame)
+            window.addSubview(child)
+            var bounds = child.bounds
+            bounds.origin = shape.boundsOrigin
+            if shape.negativeWidth { bounds.size.width = -bounds.size.width }
+            child.bounds = bounds
+            let frame = child.frame
+            let width = child.bounds.size.width
+            let height = child.bounds.size.height
+            let edgesX = [frame.origin.x + min(0, width), frame.origin.x + max(0, width)]
+            let edgesY = [frame.origin.y + min(0, height), frame.origin.y + max(0, height)]
+            let middle = Point(x: frame.origin.x + width / 2, y: frame.origin.y + height / 2)
+            var points: [Point] = []
+            for edge in edgesX {
+                for x in Self.floats(beside: edge) { points.append(Point(x: x, y: middle.y)) }
+            }
+            for edge in edgesY {
+                for y in Self.floats(beside: edge) { points.append(Point(x: middle.x, y: y)) }
+            }
+            for point in points {
+                let expected = child.bounds.contains(child.pointFromSuperview(point))
+                let hit = window.hitTest(point, with: nil) === child
+                #expect(hit == expected, "frame \(shape.frame), point \(point)")
+            }
+        }
+    }
+
+    /// A float and the three representable floats either side of it.
+    private static func floats(beside value: Double) -> [Double] {
+        var below = value
+        var above = value
+        var result = [value]
+        for _ in 0..<3 {
+            below = below.nextDown
+            above = above.nextUp
+            result.append(below)
+            result.append(above)
+        }
+        return result
+    }
 }

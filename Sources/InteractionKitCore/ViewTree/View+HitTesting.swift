@@ -12,13 +12,15 @@ extension View {
     /// A subview accepts the point when it is visible, interactive, enabled
     /// and its `point(inside:with:)` says so. The library's own classes
     /// never override `point(inside:with:)`, so for them the bounds are
-    /// tested inline, first: most siblings a finger passes are not under it.
+    /// tested inline, first, and most siblings a finger passes are turned
+    /// away by their `HitRejectionBox` before the point is even converted.
     func frontmostChild(at location: Point) -> (view: View, point: Point)? {
         let children = subviews
         var index = children.count - 1
         while index >= 0 {
             let child = children[index]
             index -= 1
+            if child.hasBuiltInBehaviour && child.hitRejectionBox.excludes(location) { continue }
             let childLocation = child.pointFromSuperview(location)
             if child.hasBuiltInBehaviour {
                 if child.storedBounds.contains(childLocation) && child.acceptsHits {
@@ -52,6 +54,7 @@ extension View {
             while index >= 0 {
                 let child = children[index]
                 index -= 1
+                if child.hasBuiltInBehaviour && child.hitRejectionBox.excludes(location) { continue }
                 let childLocation = child.pointFromSuperview(location)
                 if child.hasBuiltInBehaviour {
                     if child.storedBounds.contains(childLocation) && child.acceptsHits {
@@ -96,5 +99,45 @@ public struct ViewPathWalker {
             location = childLocation
         }
         return result
+    }
+}
+
+/// Where, in a superview's coordinates, a point cannot be inside a view's
+/// bounds: outside the frame's origin with the bounds' size, grown by a
+/// margin. Hit testing turns most siblings away with its four comparisons,
+/// before converting the point into their coordinates.
+///
+/// Only a rejection is trusted: a point inside the box still gets the
+/// exact test, so results are those of the exact test alone. The margin,
+/// 1e-9 of the magnitudes involved, is far above the rounding (about 1e-16
+/// of them) by which the exact test's conversion may differ from this
+/// box's arithmetic; a NaN or infinite value rejects nothing.
+struct HitRejectionBox {
+    private var minX: Double
+    private var maxX: Double
+    private var minY: Double
+    private var maxY: Double
+
+    /// The box of a view with this frame and these bounds.
+    init(frame: Rect, bounds: Rect) {
+        let width = bounds.size.width
+        let height = bounds.size.height
+        let left = frame.origin.x + min(0, width)
+        let right = frame.origin.x + max(0, width)
+        let top = frame.origin.y + min(0, height)
+        let bottom = frame.origin.y + max(0, height)
+        let magnitude = max(max(max(1, abs(left)), max(abs(right), abs(top))),
+                            max(abs(bottom), max(abs(bounds.origin.x), abs(bounds.origin.y))))
+        let margin = magnitude * 1e-9
+        minX = left - margin
+        maxX = right + margin
+        minY = top - margin
+        maxY = bottom + margin
+    }
+
+    /// Whether the point is certainly not inside the view's bounds.
+    @inline(__always)
+    func excludes(_ point: Point) -> Bool {
+        point.x < minX || point.x >= maxX || point.y < minY || point.y >= maxY
     }
 }

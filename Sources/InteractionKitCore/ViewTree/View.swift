@@ -267,11 +267,17 @@ open class View {
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     @exclusivity(unchecked) var cachedOffsetGeneration = UInt64.max
 
+    // Exclusivity unchecked: read on every touch-down by hit testing (Bench, tap).
+    /// Where, in the superview's coordinates, a point cannot be inside this
+    /// view's bounds (see `HitRejectionBox`); kept with the frame and bounds.
+    @exclusivity(unchecked) var hitRejectionBox: HitRejectionBox
+
     /// Creates a view with the given frame; its bounds start at the origin.
     public init(frame: Rect = .zero) {
         objectSerial = View.takeObjectSerial()
         storedFrame = frame
         storedBounds = Rect(origin: .zero, size: frame.size)
+        hitRejectionBox = HitRejectionBox(frame: frame, bounds: Rect(origin: .zero, size: frame.size))
         hasBuiltInBehaviour = type(of: self) == View.self || type(of: self) == Window.self
     }
 
@@ -286,6 +292,7 @@ open class View {
             geometryDidChange()
             storedFrame = newValue
             storedBounds.size = newValue.size
+            hitRejectionBox = HitRejectionBox(frame: storedFrame, bounds: storedBounds)
             window?.geometryDidChangeUnderTouches()
             if oldSize != newValue.size { layoutSubviews() }
         }
@@ -307,6 +314,7 @@ open class View {
                 width: newValue.size.width,
                 height: newValue.size.height
             )
+            hitRejectionBox = HitRejectionBox(frame: storedFrame, bounds: storedBounds)
             window?.geometryDidChangeUnderTouches()
             if oldSize != newValue.size { layoutSubviews() }
         }

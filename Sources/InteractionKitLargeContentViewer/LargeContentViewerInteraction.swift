@@ -72,6 +72,19 @@ public final class LargeContentViewerInteraction: Interaction {
     // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The `objectSerial` of the view `viewAsItemProvider` was found on.
     @exclusivity(unchecked) private var itemProviderViewSerial: UInt64 = 0
+    // Exclusivity unchecked: read on every lift of the viewer (Bench, main sequence).
+    /// The class of the item last given to `performDefaultAction(for:)`.
+    @exclusivity(unchecked) private var activatorItemClass: ObjectIdentifier?
+    // Exclusivity unchecked: read on every lift of the viewer (Bench, main sequence).
+    /// How items of that class activate; nil when they are not `LargeContentViewerActivatable`.
+    @exclusivity(unchecked) private var activator: (@MainActor (any LargeContentViewerItem) -> Void)?
+    // Exclusivity unchecked: read on every touch-down of the viewer (Bench, main sequence).
+    /// The HUD of the window with serial `lastHUDWindowSerial`, kept across
+    /// gestures: finding a window's attachment costs a dictionary lookup
+    /// and a cast. A serial is never reused, so a match is that window.
+    @exclusivity(unchecked) private var lastHUD: LargeContentViewerHUD?
+    // Exclusivity unchecked: read on every touch-down of the viewer (Bench, main sequence).
+    @exclusivity(unchecked) private var lastHUDWindowSerial: UInt64 = 0
 
     /// Creates an interaction; add it to a view with `View.addInteraction(_:)`.
     public init(delegate: (any LargeContentViewerInteractionDelegate)? = nil) {
@@ -188,8 +201,27 @@ public final class LargeContentViewerInteraction: Interaction {
     /// `LargeContentViewerActivatable` acts (a control performs its primary
     /// action if enabled, a tab is selected); anything else does nothing.
     public func performDefaultAction(for item: (any LargeContentViewerItem)?) {
-        guard let activatable = item as? any LargeContentViewerActivatable else { return }
-        activatable.activateFromLargeContentViewer()
+        guard let item else { return }
+        // A cast to a protocol asks the runtime's conformance tables (about
+        // a thousand instructions on every lift); a class cast is a few
+        // dozen. So the protocol cast is made once per item class, and
+        // kept as an activator that casts to that class.
+        let itemClass = ObjectIdentifier(type(of: item))
+        if itemClass != activatorItemClass {
+            activatorItemClass = itemClass
+            activator = (item as? any LargeContentViewerActivatable).map { Self.activator(for: $0) }
+        }
+        activator?(item)
+    }
+
+    /// Activates items of the dynamic class of `activatable`.
+    private static func activator(
+        for activatable: any LargeContentViewerActivatable
+    ) -> @MainActor (any LargeContentViewerItem) -> Void {
+        func activator<Item: LargeContentViewerActivatable>(_: Item) -> @MainActor (any LargeContentViewerItem) -> Void {
+            { item in (item as? Item)?.activateFromLargeContentViewer() }
+        }
+        return activator(activatable)
     }
 
     /// Looks the item up again at the finger and shows its current content,
@@ -311,7 +343,13 @@ public final class LargeContentViewerInteraction: Interaction {
         } else {
             guard let window = view.window else { return hide() }
             hide()
-            hud = LargeContentViewerHUD.of(window)
+            if windowSerial != 0 && lastHUDWindowSerial == windowSerial, let last = lastHUD {
+                hud = last
+            } else {
+                hud = LargeContentViewerHUD.of(window)
+                lastHUD = hud
+                lastHUDWindowSerial = windowSerial
+            }
             presentingHUD = hud
             presentingWindowSerial = windowSerial
         }

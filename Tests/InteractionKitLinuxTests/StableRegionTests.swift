@@ -18,7 +18,7 @@ private final class FixedItemDelegate: LargeContentViewerInteractionDelegate {
     }
 }
 
-@Suite("Moves within a tab's slot skip the lookup (issue 14), and miss nothing that changes its answer")
+@Suite("The shortcuts of issue 14 (moves within a tab's slot, the cached activation, the HUD kept) miss nothing that changes an answer")
 @MainActor
 struct StableRegionTests {
     /// Holds a finger on Home until the HUD shows, slides within Home's
@@ -151,5 +151,24 @@ struct StableRegionTests {
                 .addStateObserver { _, _, new in observed.append(new) }
         }
         #expect(observed == [.changed])
+    }
+
+    @Test("The default action activates each item by its own class, whatever class came before")
+    func defaultActionAcrossItemClasses() {
+        let scene = TabBarScene()
+        let interaction = scene.tabBar.largeContentViewerInteraction
+        var pressed = 0
+        let button = Button(title: "Save")
+        button.addAction { _ in pressed += 1 }
+        scene.window.addSubview(button)
+        interaction.performDefaultAction(for: scene.item("Profile"))
+        interaction.performDefaultAction(for: View())
+        interaction.performDefaultAction(for: button)
+        interaction.performDefaultAction(for: scene.item("Search"))
+        interaction.performDefaultAction(for: View())
+        interaction.performDefaultAction(for: button)
+        interaction.performDefaultAction(for: nil)
+        #expect(scene.selections.titles == ["Profile", "Search"])
+        #expect(pressed == 2)
     }
 }

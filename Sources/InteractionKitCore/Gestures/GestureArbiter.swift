@@ -290,7 +290,12 @@ final class GestureArbiter {
         guard let window else { return }
         let tracked = recognizer.trackedTouches
         for position in tracked.indices {
-            guard let list = window.recognizers(ofTouch: tracked[position].id) else { continue }
+            guard let index = window.activeTouchIndex(id: tracked[position].id) else { continue }
+            // A touch only this recognizer receives (the common case) has no
+            // competitor: its list is not even copied.
+            if window.activeTouches[index].recognizers.count == 1
+                && window.activeTouches[index].recognizers[0] === recognizer { continue }
+            let list = window.activeTouches[index].recognizers
             for other in list where other !== recognizer && other.isEnabled {
                 if position > 0 && Self.appears(other, inTouchesOf: tracked[..<position], window: window) { continue }
                 body(other)

@@ -213,6 +213,21 @@ open class TabBar: View, LargeContentViewerItemProvider {
         return slotFrame(ofItemAt: index, count: items.count)
     }
 
+    /// The enabled item under a point and its slot, from one search for
+    /// the slot: what `largeContentViewerItem(at:)` and
+    /// `largeContentViewerItemRegion(at:)` answer. A subclass, which may
+    /// override either, is answered by them.
+    public func largeContentViewerItemAndRegion(
+        at point: Point
+    ) -> (item: (any LargeContentViewerItem)?, region: Rect?) {
+        guard hasBuiltInBehaviour else {
+            return (largeContentViewerItem(at: point), largeContentViewerItemRegion(at: point))
+        }
+        guard showsLargeContentViewer, let items, let index = itemIndex(at: point, count: items.count),
+              items[index].isEnabled else { return (nil, nil) }
+        return (items[index], slotFrame(ofItemAt: index, count: items.count))
+    }
+
     // MARK: Selection
 
     /// Selects an item on the person's behalf: sets `selectedItem` and tells

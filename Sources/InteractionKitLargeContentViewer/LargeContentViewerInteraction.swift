@@ -273,11 +273,14 @@ public final class LargeContentViewerInteraction: Interaction {
             let state = recognizer.state
             let stamp = view.currentGeometryStamp
             let point = recognizer.location(in: view)
-            let item = item(at: point, in: view)
+            let (item, providerRegion) = itemAndProviderRegion(at: point, in: view)
             // The lookup may call out (itemAt) and end the gesture meanwhile:
             // then that change has hidden the HUD, and nothing is shown.
             guard recognizer.state == state else { return }
-            let region = item == nil ? nil : stableRegion(at: point, in: view, stamp: stamp)
+            var region: StableRegion?
+            if item != nil, let providerRegion {
+                region = stableRegion(providerRegion, of: view, stamp: stamp)
+            }
             show(item, in: view, stableRegion: region)
         case .ended:
             guard let view else { return hide() }
@@ -299,15 +302,29 @@ public final class LargeContentViewerInteraction: Interaction {
         }
     }
 
-    /// The region in window coordinates throughout which the default
-    /// lookup answers as it did at `point` (in the view's coordinates), if
-    /// the view is an item provider that can say. `stamp` is the view's
-    /// geometry stamp read before the lookup: if anything moved since, no
-    /// region is known.
-    private func stableRegion(at point: Point, in view: View, stamp: UInt64) -> StableRegion? {
-        guard delegate == nil, view.subviews.isEmpty, let provider = itemProvider(of: view),
-              let region = provider.largeContentViewerItemRegion(at: point),
-              stamp == view.currentGeometryStamp else { return nil }
+    /// The item at a point (in the view's coordinates), as `item(at:in:)`
+    /// finds it, and, when the view is an item provider answering the
+    /// default lookup itself, the region around the point where its answer
+    /// holds (see `LargeContentViewerItemProvider.largeContentViewerItemRegion(at:)`).
+    private func itemAndProviderRegion(
+        at point: Point, in view: View
+    ) -> (item: (any LargeContentViewerItem)?, region: Rect?) {
+        guard delegate == nil, point.isFinite, view.subviews.isEmpty, let provider = itemProvider(of: view) else {
+            return (item(at: point, in: view), nil)
+        }
+        // `defaultItem(at:in:)`'s first case, with the region from the same search.
+        guard view.acceptsHits, view.point(inside: point, with: nil) else { return (nil, nil) }
+        let (item, region) = provider.largeContentViewerItemAndRegion(at: point)
+        guard let item, item.showsLargeContentViewer else { return (nil, nil) }
+        return (item, region)
+    }
+
+    /// A provider's region (in the view's coordinates) in window
+    /// coordinates, shrunk by a margin, as the recognizer tests moves
+    /// against it; nil when anything moved since `stamp` was read before
+    /// the lookup, or the region is empty or not finite.
+    private func stableRegion(_ region: Rect, of view: View, stamp: UInt64) -> StableRegion? {
+        guard stamp == view.currentGeometryStamp else { return nil }
         let offset = view.convert(Point(x: 0, y: 0), to: nil)
         let inWindow = region.offsetBy(dx: offset.x, dy: offset.y)
         // The provider's arithmetic and the conversions each round by an ulp

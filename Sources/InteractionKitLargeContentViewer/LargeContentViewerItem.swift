@@ -67,9 +67,24 @@ public protocol LargeContentViewerItemProvider: AnyObject {
     /// enabled or disabled, or their content changed); changes of frames,
     /// bounds and subviews the interaction notices by itself.
     func largeContentViewerItemRegion(at point: Point) -> Rect?
+    /// Both answers for a point at once: `largeContentViewerItem(at:)` and
+    /// `largeContentViewerItemRegion(at:)`.
+    ///
+    /// The interaction asks this whenever the finger enters a new item; the
+    /// default asks the two methods. A provider that finds both with one
+    /// search (a tab bar finds the slot once) may answer it directly, but
+    /// must give exactly what the two would.
+    func largeContentViewerItemAndRegion(at point: Point) -> (item: (any LargeContentViewerItem)?, region: Rect?)
 }
 
 extension LargeContentViewerItemProvider {
     /// No region: the interaction asks `largeContentViewerItem(at:)` on every move.
     public func largeContentViewerItemRegion(at point: Point) -> Rect? { nil }
+
+    /// The two answers, each from its own method.
+    public func largeContentViewerItemAndRegion(
+        at point: Point
+    ) -> (item: (any LargeContentViewerItem)?, region: Rect?) {
+        (largeContentViewerItem(at: point), largeContentViewerItemRegion(at: point))
+    }
 }

@@ -18,6 +18,46 @@ private final class FixedItemDelegate: LargeContentViewerInteractionDelegate {
     }
 }
 
+/// An item that is not a view: a cell of `CellStrip`.
+@MainActor
+private final class Cell: LargeContentViewerItem {
+    let largeContentTitle: String?
+    let showsLargeContentViewer = true
+    let largeContentImage: Image? = nil
+    let scalesLargeContentImage = false
+    let largeContentImageInsets = EdgeInsets.zero
+
+    init(_ title: String) {
+        largeContentTitle = title
+    }
+}
+
+/// A provider of two cells side by side, its left and right halves, that
+/// counts how often it is asked; with `promisesRegions`, it answers each
+/// cell's half as the region.
+@MainActor
+private final class CellStrip: View, LargeContentViewerItemProvider {
+    let cells = [Cell("Left"), Cell("Right")]
+    let promisesRegions: Bool
+    private(set) var lookups = 0
+
+    init(frame: Rect, promisesRegions: Bool) {
+        self.promisesRegions = promisesRegions
+        super.init(frame: frame)
+    }
+
+    func largeContentViewerItem(at point: Point) -> (any LargeContentViewerItem)? {
+        lookups += 1
+        return point.x < bounds.width / 2 ? cells[0] : cells[1]
+    }
+
+    func largeContentViewerItemRegion(at point: Point) -> Rect? {
+        guard promisesRegions else { return nil }
+        let half = bounds.width / 2
+        return Rect(x: point.x < half ? 0 : half, y: 0, width: half, height: bounds.height)
+    }
+}
+
 @Suite("The shortcuts of issue 14 (moves within a tab's slot, the cached activation, the HUD kept) miss nothing that changes an answer")
 @MainActor
 struct StableRegionTests {
@@ -170,5 +210,29 @@ struct StableRegionTests {
         interaction.performDefaultAction(for: nil)
         #expect(scene.selections.titles == ["Profile", "Search"])
         #expect(pressed == 2)
+    }
+
+    @Test("A provider of its own answers through both of its methods; its regions spare lookups, as a tab bar's do")
+    func customProviders() {
+        for promisesRegions in [false, true] {
+            let window = Window.phone()
+            window.preferredContentSizeCategory = .accessibilityLarge
+            let strip = CellStrip(frame: Rect(x: 10, y: 100, width: 200, height: 50), promisesRegions: promisesRegions)
+            strip.addInteraction(LargeContentViewerInteraction())
+            window.addSubview(strip)
+            window.down(50, 120, at: 0)
+            window.advanceTime(to: 0.3)
+            #expect(window.largeContentViewerPresentation?.title == "Left")
+            let before = strip.lookups
+            for step in 1...5 { window.move(50 + Double(step), 120, at: 0.3 + Double(step) * 0.01) }
+            let duringSlide = strip.lookups - before
+            #expect(duringSlide == (promisesRegions ? 0 : 5), "regions: \(promisesRegions)")
+            window.move(150, 120, at: 0.4)
+            #expect(window.largeContentViewerPresentation?.title == "Right")
+            window.move(40, 120, at: 0.45)
+            #expect(window.largeContentViewerPresentation?.title == "Left")
+            window.up(40, 120, at: 0.5)
+            #expect(window.largeContentViewerPresentation == nil)
+        }
     }
 }

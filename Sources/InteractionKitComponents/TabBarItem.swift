@@ -65,7 +65,8 @@ open class TabBarItem: LargeContentViewerActivatable {
     /// Unowned, not weak (a weak reference would give the tab bar a side
     /// table, which slows every retain of it): the tab bar clears it in its
     /// items when they leave it and when it is freed.
-    public private(set) unowned var tabBar: TabBar?
+    // Exclusivity unchecked: read on every selection by the viewer (Bench, main sequence).
+    @exclusivity(unchecked) public private(set) unowned var tabBar: TabBar?
     /// The `objectSerial` of `tabBar` (0 for none): lets a tab bar that is
     /// being freed tell its own items apart without reading `tabBar`.
     private(set) var tabBarSerial: UInt64 = 0

@@ -20,9 +20,10 @@
 /// tracks: those of each touch's hit view and its ancestors.
 @MainActor
 final class GestureArbiter {
+    // Exclusivity unchecked: read several times on every begin (Bench, main sequence).
     /// The window whose touches are arbitrated; it owns the arbiter and
     /// clears this when it is freed (unowned: no side table on the window).
-    unowned var window: Window?
+    @exclusivity(unchecked) unowned var window: Window?
     // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// Recognizers waiting for others to fail, in the order they started waiting.
     @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []

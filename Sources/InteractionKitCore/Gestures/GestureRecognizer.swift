@@ -26,12 +26,14 @@ open class GestureRecognizer: TimerTarget {
     private var lastActionToken: UInt64 = 0
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     @exclusivity(unchecked) private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
-    private var failureRequirements: [WeakRecognizer] = []
+    // Exclusivity unchecked: read on every begin by arbitration (Bench, main sequence).
+    @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
     // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     @exclusivity(unchecked) private var isResetting = false
+    // Exclusivity unchecked: written on every touch-down, read on every lift (Bench, tap).
     /// The clock this recognizer's timers were scheduled on (a window may
     /// lose the view before a timer is cancelled).
-    private weak var timerScheduler: VirtualScheduler?
+    @exclusivity(unchecked) private weak var timerScheduler: VirtualScheduler?
     // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// How many commits of this recognizer are running (a callback may commit again).
     @exclusivity(unchecked) private var commitDepth = 0

@@ -37,8 +37,9 @@ open class TabBar: View, LargeContentViewerItemProvider {
     /// finger stays within its slot grown by `GestureConstants.controlTrackingMargin`.
     @exclusivity(unchecked) public private(set) var highlightedItem: TabBarItem?
 
+    // Exclusivity unchecked: read on every selection (Bench, tap).
     /// The object told when the person selects a tab; held weakly.
-    public weak var delegate: (any TabBarDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any TabBarDelegate)?
 
     // Exclusivity unchecked: read on every move by the viewer's lookup (Bench, main sequence).
     /// The tabs, in reading order; nil or empty for none.

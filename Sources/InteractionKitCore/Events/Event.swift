@@ -7,8 +7,9 @@ public final class Event {
     // Exclusivity unchecked: written on every sample (Bench, main sequence).
     /// The time of the sample being dispatched, in seconds of virtual time.
     @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
+    // Exclusivity unchecked: read on every touch-down by each recognizer of the touch (Bench, tap).
     /// Unowned: the window owns the event and clears this when it is freed.
-    unowned var window: Window?
+    @exclusivity(unchecked) unowned var window: Window?
 
     init(window: Window?) {
         self.window = window

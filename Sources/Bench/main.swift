@@ -122,35 +122,58 @@ func nanoseconds(_ duration: Duration) -> Double {
     return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
 }
 
-/// Times the main sequence on a scene; returns the median ns/event of `repetitions` runs.
+/// One scene of the main sequence being measured, with its delegate and samples.
 @MainActor
-func measureSequence(depth: Int, views: Int, accessibility: Bool, repetitions: Int, sequencesPerRun: Int) -> (Int, Double) {
-    var scene = BenchScene(depth: depth, totalViews: views, accessibility: accessibility)
+final class SequenceCase {
+    var scene: BenchScene
+    let accessibility: Bool
     let selections = SelectionCounter()
-    scene.tabBar.delegate = selections
-    _ = scene.runSequence(moves: 100)  // warm up
     var samples: [Double] = []
-    let clock = ContinuousClock()
-    for _ in 0..<repetitions {
+    var sequencesRun = 0
+
+    init(depth: Int, views: Int, accessibility: Bool) {
+        scene = BenchScene(depth: depth, totalViews: views, accessibility: accessibility)
+        self.accessibility = accessibility
+        scene.tabBar.delegate = selections
+        _ = scene.runSequence(moves: 100)  // warm up
+        sequencesRun = 1
+    }
+
+    /// Times `sequences` sequences and keeps the ns/event; checks their outcome.
+    func measure(sequences: Int, clock: ContinuousClock) {
         var events = 0
         let before = selections.lastSelected
         let started = clock.now
-        for _ in 0..<sequencesPerRun {
+        for _ in 0..<sequences {
             events += scene.runSequence(moves: 100)
         }
         let elapsed = clock.now - started
+        sequencesRun += sequences
         samples.append(nanoseconds(elapsed) / Double(events))
         if accessibility {
-            precondition(selections.count > 0 && selections.lastSelected === scene.tabBar.items![4],
-                         "the last item was not selected")
+            precondition(selections.lastSelected === scene.tabBar.items![4], "the last item was not selected")
+            precondition(selections.count == sequencesRun, "a sequence did not select exactly once")
         } else {
             precondition(selections.lastSelected === before, "a selection happened without the viewer")
         }
     }
-    if accessibility {
-        precondition(selections.count == (repetitions * sequencesPerRun + 1), "a sequence did not select exactly once")
+}
+
+/// Times the main sequence on several scenes, taking turns: each
+/// repetition measures every scene once, so that the machine's drifts
+/// (this virtual machine's speed changes by up to 2× from one second to
+/// the next) reach all scenes alike and their ratios stay meaningful.
+/// Returns each scene's view count and median ns/event, in order.
+@MainActor
+func measureSequences(
+    _ configurations: [(depth: Int, views: Int)], accessibility: Bool, repetitions: Int, sequencesPerRun: Int
+) -> [(Int, Double)] {
+    let cases = configurations.map { SequenceCase(depth: $0.depth, views: $0.views, accessibility: accessibility) }
+    let clock = ContinuousClock()
+    for _ in 0..<repetitions {
+        for measured in cases { measured.measure(sequences: sequencesPerRun, clock: clock) }
     }
-    return (scene.viewCount, median(samples))
+    return cases.map { ($0.scene.viewCount, median($0.samples)) }
 }
 
 @MainActor
@@ -344,23 +367,24 @@ func main() -> Int32 {
         print("ran \(taps) taps")
         return 0
     }
-    let repetitions = 9
+    let repetitions = 21
     var targets: [Target] = []
     print("InteractionKitLinux benchmark: median of \(repetitions) runs; one event = one touch sample through Window.send")
-    print("sequence: down on the first tab, hold 0.2 s, 100 moves to the last tab, lift (102 events)")
+    print("sequence: down on the first tab, hold 0.2 s, 100 moves to the last tab, lift (102 events);")
+    print("the scenes of each group take turns, run by run")
     var results: [String: Double] = [:]
-    for (depth, views, sequences) in [(1, 10, 400), (3, 1_000, 400), (5, 100_000, 400), (3, 100_000, 400)] {
-        let (count, value) = measureSequence(
-            depth: depth, views: views, accessibility: true, repetitions: repetitions, sequencesPerRun: sequences
-        )
-        results["\(depth),\(views)"] = value
-        report("viewer on   D=\(depth) N=\(views) (\(count) views)", nanosecondsPerEvent: [value])
+    let viewerOn = [(depth: 1, views: 10), (depth: 3, views: 1_000), (depth: 5, views: 100_000), (depth: 3, views: 100_000)]
+    for (configuration, (count, value)) in zip(viewerOn, measureSequences(
+        viewerOn, accessibility: true, repetitions: repetitions, sequencesPerRun: 400
+    )) {
+        results["\(configuration.depth),\(configuration.views)"] = value
+        report("viewer on   D=\(configuration.depth) N=\(configuration.views) (\(count) views)", nanosecondsPerEvent: [value])
     }
-    for (depth, views) in [(3, 1_000), (5, 100_000)] {
-        let (count, value) = measureSequence(
-            depth: depth, views: views, accessibility: false, repetitions: repetitions, sequencesPerRun: 400
-        )
-        report("viewer off  D=\(depth) N=\(views) (\(count) views)", nanosecondsPerEvent: [value])
+    let viewerOff = [(depth: 3, views: 1_000), (depth: 5, views: 100_000)]
+    for (configuration, (count, value)) in zip(viewerOff, measureSequences(
+        viewerOff, accessibility: false, repetitions: repetitions, sequencesPerRun: 400
+    )) {
+        report("viewer off  D=\(configuration.depth) N=\(configuration.views) (\(count) views)", nanosecondsPerEvent: [value])
     }
     for (depth, views) in [(1, 10), (3, 1_000), (5, 100_000)] {
         let value = measureHitTest(depth: depth, views: views, repetitions: repetitions, testsPerRun: 200_000)

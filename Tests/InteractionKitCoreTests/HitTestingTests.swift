@@ -2,6 +2,16 @@ import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
 
+/// A view whose `hitTest` runs a callback and takes nothing.
+private final class CallingView: View {
+    var onHitTest: () -> Void = {}
+
+    override func hitTest(_ point: Point, with event: Event?) -> View? {
+        onHitTest()
+        return nil
+    }
+}
+
 @Suite("Hit testing")
 @MainActor
 struct HitTestingTests {
@@ -152,5 +162,24 @@ struct HitTestingTests {
             result.append(above)
         }
         return result
+    }
+
+    @Test("A hitTest override that removes its siblings mid-search neither traps nor runs forever")
+    func overrideShortensTheList() {
+        let window = Window.phone()
+        let back = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(back)
+        let decoys = (0..<5).map { _ in View(frame: Rect(x: 300, y: 0, width: 10, height: 10)) }
+        for decoy in decoys { window.addSubview(decoy) }
+        let caller = CallingView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(caller)
+        var calls = 0
+        caller.onHitTest = {
+            calls += 1
+            for decoy in decoys { decoy.removeFromSuperview() }
+        }
+        #expect(window.hitTest(Point(x: 50, y: 50), with: nil) === back)
+        #expect(calls >= 1 && calls <= 2)
+        #expect(window.subviews.count == 2)
     }
 }

@@ -49,10 +49,18 @@ extension View {
         // that overrides keep working. Returning each level's child from a
         // function cost retains on every level.
         descending: while true {
-            let children = current.subviews
-            var index = children.count - 1
+            var index = current.subviews.count - 1
             while index >= 0 {
-                let child = children[index]
+                // Read in place, not from a copy of the list: a copy costs a
+                // retain and a release on every level. A call below (an
+                // overriding `hitTest`) may shorten the list, so the index
+                // is checked against it each time; it only ever goes down,
+                // so the walk ends whatever the callback does.
+                guard index < current.subviews.count else {
+                    index = current.subviews.count - 1
+                    continue
+                }
+                let child = current.subviews[index]
                 index -= 1
                 if child.hasBuiltInBehaviour && child.hitRejectionBox.excludes(location) { continue }
                 let childLocation = child.pointFromSuperview(location)

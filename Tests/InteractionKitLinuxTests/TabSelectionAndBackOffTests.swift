@@ -117,8 +117,8 @@ struct TabSelectionAndBackOffTests {
         #expect(scene.selections.titles.isEmpty)
     }
 
-    @Test("L10: with two viewer gestures at once, the HUD shows the latest, then falls back to the other")
-    func twoGestures() {
+    /// A window at an accessibility size with tabs A and B at the top and C and D at the bottom.
+    private static func windowWithTwoTabBars() -> Window {
         let window = Window.phone()
         window.preferredContentSizeCategory = .accessibilityLarge
         let top = TabBar(frame: Rect(x: 0, y: 0, width: 390, height: 49))
@@ -127,6 +127,12 @@ struct TabSelectionAndBackOffTests {
         bottom.items = ["C", "D"].map { TabBarItem(title: $0, image: nil) }
         window.addSubview(top)
         window.addSubview(bottom)
+        return window
+    }
+
+    @Test("L10: with two viewer gestures at once, the HUD shows the latest, then falls back to the other")
+    func twoGestures() {
+        let window = Self.windowWithTwoTabBars()
         window.down(50, 20, at: 0, id: 0)
         window.advanceTime(to: 0.2)
         #expect(window.largeContentViewerPresentation?.title == "A")
@@ -141,14 +147,7 @@ struct TabSelectionAndBackOffTests {
 
     @Test("L10: a gesture the HUD no longer shows takes it back on its next move, even within its tab")
     func twoGesturesMoveWithinSlot() {
-        let window = Window.phone()
-        window.preferredContentSizeCategory = .accessibilityLarge
-        let top = TabBar(frame: Rect(x: 0, y: 0, width: 390, height: 49))
-        top.items = ["A", "B"].map { TabBarItem(title: $0, image: nil) }
-        let bottom = TabBar(frame: Rect(x: 0, y: 795, width: 390, height: 49))
-        bottom.items = ["C", "D"].map { TabBarItem(title: $0, image: nil) }
-        window.addSubview(top)
-        window.addSubview(bottom)
+        let window = Self.windowWithTwoTabBars()
         window.down(50, 20, at: 0, id: 0)
         window.advanceTime(to: 0.2)
         // Moves within A's slot, which the engine skips while A shows.

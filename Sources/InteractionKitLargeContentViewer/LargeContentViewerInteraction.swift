@@ -81,8 +81,13 @@ public final class LargeContentViewerInteraction: Interaction {
     // Exclusivity unchecked: read on every touch-down of the viewer (Bench, main sequence).
     /// The HUD of the window with serial `lastHUDWindowSerial`, kept across
     /// gestures: finding a window's attachment costs a dictionary lookup
-    /// and a cast. A serial is never reused, so a match is that window.
-    @exclusivity(unchecked) private var lastHUD: LargeContentViewerHUD?
+    /// and a cast.
+    ///
+    /// Unowned, not strong: a strong one would outlive the window and keep
+    /// its HUD, and whatever the HUD's observers capture, alive. It is read
+    /// only when the view's window has that serial; a serial is never
+    /// reused, so that window is alive, and it owns its HUD.
+    @exclusivity(unchecked) private unowned var lastHUD: LargeContentViewerHUD?
     // Exclusivity unchecked: read on every touch-down of the viewer (Bench, main sequence).
     @exclusivity(unchecked) private var lastHUDWindowSerial: UInt64 = 0
 

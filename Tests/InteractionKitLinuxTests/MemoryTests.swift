@@ -100,4 +100,24 @@ struct MemoryTests {
         }
         #expect(alive.isEmpty, "still alive: \(alive)")
     }
+
+    @Test("A HUD observer that holds the tab bar strongly keeps nothing alive once the window is gone")
+    func observerHoldingTheTabBar() {
+        var tracked = Tracked()
+        do {
+            let scene = TabBarScene()
+            let tabBar = scene.tabBar
+            // Strong, against the advice: the window breaks this cycle when it goes, and the
+            // viewer must not keep the HUD (and so the observer) beyond it.
+            scene.window.addLargeContentViewerObserver { _ in _ = tabBar.items }
+            let home = scene.center(of: "Home")
+            scene.window.down(home.x, home.y, at: 0)
+            scene.window.advanceTime(to: 0.3)
+            scene.window.up(home.x, home.y, at: 0.4)
+            tracked.add("window", scene.window)
+            tracked.add("tab bar", tabBar)
+            tracked.add("tab bar interaction", tabBar.largeContentViewerInteraction)
+        }
+        #expect(tracked.alive.isEmpty, "still alive: \(tracked.alive)")
+    }
 }

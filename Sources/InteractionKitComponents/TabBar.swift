@@ -200,8 +200,8 @@ open class TabBar: View, LargeContentViewerItemProvider {
     /// The enabled item under a point, for the large content viewer's
     /// default lookup; nil while the tab bar does not show the viewer.
     public func largeContentViewerItem(at point: Point) -> (any LargeContentViewerItem)? {
-        guard showsLargeContentViewer, let item = item(at: point), item.isEnabled else { return nil }
-        return item
+        guard let (items, index) = viewerSlot(at: point) else { return nil }
+        return items[index]
     }
 
     /// The slot of the enabled item under a point: the viewer's answer
@@ -209,24 +209,25 @@ open class TabBar: View, LargeContentViewerItemProvider {
     /// tab bar's interaction, as the region's promise asks. Nil for a
     /// subclass, which may change hit testing or the lookup.
     public func largeContentViewerItemRegion(at point: Point) -> Rect? {
-        guard hasBuiltInBehaviour, showsLargeContentViewer, let items,
-              let index = itemIndex(at: point, count: items.count), items[index].isEnabled else { return nil }
-        return slotFrame(ofItemAt: index, count: items.count)
+        largeContentViewerItemAndRegion(at: point).region
     }
 
     /// The enabled item under a point and its slot, from one search for
     /// the slot: what `largeContentViewerItem(at:)` and
-    /// `largeContentViewerItemRegion(at:)` answer. A subclass, which may
-    /// override either, is answered by them.
+    /// `largeContentViewerItemRegion(at:)` answer.
     public func largeContentViewerItemAndRegion(
         at point: Point
     ) -> (item: (any LargeContentViewerItem)?, region: Rect?) {
-        guard hasBuiltInBehaviour else {
-            return (largeContentViewerItem(at: point), largeContentViewerItemRegion(at: point))
-        }
+        guard let (items, index) = viewerSlot(at: point) else { return (nil, nil) }
+        return (items[index], hasBuiltInBehaviour ? slotFrame(ofItemAt: index, count: items.count) : nil)
+    }
+
+    /// The items and the index of the enabled item under a point, while
+    /// the tab bar shows the viewer: the one search the viewer's answers share.
+    private func viewerSlot(at point: Point) -> (items: [TabBarItem], index: Int)? {
         guard showsLargeContentViewer, let items, let index = itemIndex(at: point, count: items.count),
-              items[index].isEnabled else { return (nil, nil) }
-        return (items[index], slotFrame(ofItemAt: index, count: items.count))
+              items[index].isEnabled else { return nil }
+        return (items, index)
     }
 
     // MARK: Selection

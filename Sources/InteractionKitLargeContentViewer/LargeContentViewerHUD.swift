@@ -47,15 +47,9 @@ final class LargeContentViewerHUD {
 
     /// Whether the HUD on screen is this interaction's.
     func isPresenting(_ interaction: LargeContentViewerInteraction) -> Bool {
-        isPresenting(ObjectIdentifier(interaction))
-    }
-
-    /// Whether the HUD on screen is the presentation of the interaction with this identity.
-    @inline(__always)
-    func isPresenting(_ interaction: ObjectIdentifier) -> Bool {
         // By index: `last` would copy the whole entry, presentation included.
         let count = presenters.count
-        return count > 0 && presenters[count - 1].interaction == interaction
+        return count > 0 && presenters[count - 1].interaction == ObjectIdentifier(interaction)
     }
 
     /// Whether the HUD shows this item's current content.

@@ -510,8 +510,8 @@ final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
     }
 }
 
-/// A rectangle as its edges, in window coordinates: the test on every move
-/// is four comparisons, with no normalising of negative sizes.
+/// A rectangle as its edges, in window coordinates, as the recognizer's
+/// `QuietMoveRegion` takes them: no normalising of negative sizes on the way.
 struct StableRegion {
     var minX = 0.0
     var maxX = 0.0

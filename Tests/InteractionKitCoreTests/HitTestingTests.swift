@@ -12,6 +12,36 @@ private final class CallingView: View {
     }
 }
 
+/// A view whose `hitTest` answers with another view, wherever it is.
+private final class RedirectingView: View {
+    unowned(safe) var answer: View?
+
+    override func hitTest(_ point: Point, with event: Event?) -> View? {
+        answer
+    }
+}
+
+/// A recognizer that notes its name in a shared log when a touch begins.
+private final class LoggingRecognizer: GestureRecognizer {
+    let label: String
+    let log: Log
+
+    @MainActor
+    final class Log {
+        var names: [String] = []
+    }
+
+    init(_ label: String, log: Log) {
+        self.label = label
+        self.log = log
+        super.init()
+    }
+
+    override func touchBegan(_ touch: Touch, with event: Event) {
+        log.names.append(label)
+    }
+}
+
 @Suite("Hit testing")
 @MainActor
 struct HitTestingTests {
@@ -182,4 +212,64 @@ struct HitTestingTests {
         #expect(calls >= 1 && calls <= 2)
         #expect(window.subviews.count == 2)
     }
+
+    /// A tree with a recognizer on every view but `plain`: window >
+    /// outer > redirect > middle > target, window > outer > plain, and
+    /// window > other > elsewhere; all fill the window.
+    @MainActor
+    private struct RecognizerTree {
+        let window = Window.phone()
+        let log = LoggingRecognizer.Log()
+        let outer = View(frame: Window.phone().bounds)
+        let plain = View(frame: Window.phone().bounds)
+        let redirect = RedirectingView(frame: Window.phone().bounds)
+        let middle = View(frame: Window.phone().bounds)
+        let target = View(frame: Window.phone().bounds)
+        let other = View(frame: Window.phone().bounds)
+        let elsewhere = View(frame: Window.phone().bounds)
+
+        init() {
+            window.addSubview(other)
+            other.addSubview(elsewhere)
+            window.addSubview(outer)
+            outer.addSubview(redirect)
+            redirect.addSubview(middle)
+            middle.addSubview(target)
+            let named: [(String, View)] = [
+                ("window", window), ("outer", outer), ("redirect", redirect), ("middle", middle),
+                ("target", target), ("other", other), ("elsewhere", elsewhere),
+            ]
+            for (name, view) in named { view.addGestureRecognizer(LoggingRecognizer(name, log: log)) }
+        }
+
+        /// The names of the recognizers that heard a touch-down, in order.
+        func touchDown(answeredBy answer: View?) -> [String] {
+            redirect.answer = answer
+            log.names = []
+            window.down(100, 100, at: 0)
+            window.up(100, 100, at: 0.01)
+            return log.names
+        }
+    }
+
+    @Test("A touch-down hears the recognizers of the hit view and its ancestors, innermost first, whatever answered")
+    func recognizersFollowTheHitView() {
+        let tree = RecognizerTree()
+        // An override answering deeper: the views below it and the path above it.
+        #expect(tree.touchDown(answeredBy: tree.target) == ["target", "middle", "redirect", "outer", "window"])
+        #expect(tree.touchDown(answeredBy: tree.middle) == ["middle", "redirect", "outer", "window"])
+        // With itself, or the view where the built-in search handed over.
+        #expect(tree.touchDown(answeredBy: tree.redirect) == ["redirect", "outer", "window"])
+        #expect(tree.touchDown(answeredBy: tree.outer) == ["outer", "window"])
+        // A view outside its subtree: that view's own ancestors, not the search's path.
+        #expect(tree.touchDown(answeredBy: tree.elsewhere) == ["elsewhere", "other", "window"])
+        #expect(tree.touchDown(answeredBy: tree.window) == ["window"])
+        // Nil: the search goes on behind it, and the built-in search finds the deepest view.
+        tree.outer.addSubview(tree.plain)
+        tree.plain.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        #expect(tree.touchDown(answeredBy: nil) == ["outer", "window"])
+        tree.plain.frame = tree.window.bounds
+        #expect(tree.touchDown(answeredBy: tree.target) == ["outer", "window"])
+    }
 }
+

@@ -42,6 +42,16 @@ extension View {
     /// accepted. Views whose class may override `hitTest` are asked directly.
     /// - Complexity: O(depth × subviews per level on the path).
     func deepestView(from start: View, at point: Point, with event: Event?) -> View {
+        var unrecorded = HitPath()
+        return deepestView(from: start, at: point, with: event, recording: false, path: &unrecorded)
+    }
+
+    /// `deepestView(from:at:with:)`, which also notes in `path` (when
+    /// `recording`) the views it enters that have gesture recognizers, so
+    /// that a touch-down need not walk back up to find them.
+    func deepestView(
+        from start: View, at point: Point, with event: Event?, recording: Bool, path: inout HitPath
+    ) -> View {
         var current = start
         var location = point
         // `frontmostChild(at:)`'s rules, written out here, except that a
@@ -52,30 +62,50 @@ extension View {
             var index = current.subviews.count - 1
             while index >= 0 {
                 // Read in place, not from a copy of the list: a copy costs a
-                // retain and a release on every level. A call below (an
-                // overriding `hitTest`) may shorten the list, so the index
-                // is checked against it each time; it only ever goes down,
-                // so the walk ends whatever the callback does.
-                guard index < current.subviews.count else {
-                    index = current.subviews.count - 1
-                    continue
-                }
+                // retain and a release on every level.
                 let child = current.subviews[index]
                 index -= 1
                 if child.hasBuiltInBehaviour && child.hitRejectionBox.excludes(location) { continue }
                 let childLocation = child.pointFromSuperview(location)
                 if child.hasBuiltInBehaviour {
                     if child.storedBounds.contains(childLocation) && child.acceptsHits {
+                        if recording && !child.gestureRecognizers.isEmpty { path.recognizerViews.append(child) }
                         current = child
                         location = childLocation
                         continue descending
                     }
-                } else if let hit = child.hitTest(childLocation, with: event) {
-                    return hit
+                } else {
+                    if let hit = child.hitTest(childLocation, with: event) {
+                        if recording { path.answeredBelow = current }
+                        return hit
+                    }
+                    // The override may have shortened the list: the index
+                    // only ever goes down, so the walk ends whatever it did.
+                    index = min(index, current.subviews.count - 1)
                 }
             }
             return current
         }
+    }
+}
+
+/// The views a hit test entered that have gesture recognizers, outermost
+/// first, and where the built-in search handed over to an overriding
+/// `hitTest`: what a touch-down needs to collect its recognizers without
+/// walking back up the tree.
+struct HitPath {
+    /// The views entered that had recognizers then, outermost first.
+    var recognizerViews: [View] = []
+    /// The view whose subview's own `hitTest` gave the answer; nil when
+    /// the built-in search found the deepest view itself.
+    var answeredBelow: View?
+
+    /// Empties the path, keeping its storage.
+    mutating func clear() {
+        // One by one: `removeAll(keepingCapacity:)` goes through a generic
+        // range replacement, several times the cost for a path of one or two.
+        while !recognizerViews.isEmpty { recognizerViews.removeLast() }
+        answeredBelow = nil
     }
 }
 

@@ -34,6 +34,9 @@ public final class Window: View {
     // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// The serial of the touch in `reusableTouchSet` when it holds one.
     @exclusivity(unchecked) var reusableTouchSetSerial: UInt64 = 0
+    // Exclusivity unchecked: read or written on every touch-down (Bench, tap).
+    /// The storage a touch-down's hit test notes its path in, kept for reuse.
+    @exclusivity(unchecked) private var spareHitPath = HitPath()
     /// Per-window state that layers above the engine keep here (see `attachment(_:orInsert:)`).
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
 
@@ -212,7 +215,20 @@ public final class Window: View {
     }
 
     private func beginTouch(_ input: TouchInput) {
-        let hitView = hitTest(input.location, with: event)
+        // The path's storage is taken out while in use: a callback below
+        // (an overriding `hitTest`, a delegate) may send another touch-down.
+        var path = HitPath()
+        swap(&path, &spareHitPath)
+        defer {
+            path.clear()
+            spareHitPath = path
+        }
+        // The built-in `hitTest` (a window's class is final), noting the
+        // views it enters that have recognizers.
+        if !gestureRecognizers.isEmpty { path.recognizerViews.append(self) }
+        let hitView = acceptsHits && point(inside: input.location, with: event)
+            ? deepestView(from: self, at: input.location, with: event, recording: true, path: &path)
+            : nil
         var touch = Touch(
             id: input.id, phase: .began, location: input.location, previousLocation: input.location,
             startLocation: input.location, timestamp: currentTime, startTimestamp: currentTime,
@@ -220,20 +236,23 @@ public final class Window: View {
         )
         var recognizers = recycledRecognizerLists.popLast() ?? []
         var delaysBegan = false
-        var node = hitView
-        while let view = node {
-            // Most views on the way up have no recognizers: no list is copied for them.
-            if view.gestureRecognizers.isEmpty {
-                node = view.superview
-                continue
-            }
-            for recognizer in view.gestureRecognizers where recognizer.isEnabled
-                && recognizer.shouldReceive(touch)
-                && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) != false {
-                recognizers.append(recognizer)
-                if recognizer.delaysTouchesBegan { delaysBegan = true }
-            }
+        // The hit view's recognizers first, then its ancestors'. Where the
+        // built-in search found the hit view, the path holds them all. Where
+        // an overriding `hitTest` answered, the views from the hit view up
+        // to where the search handed over are found by walking up, and the
+        // path holds the rest (unless the answer lies outside that view).
+        let walkEnd = path.answeredBelow
+        var node = walkEnd == nil ? nil : hitView
+        while let view = node, view !== walkEnd {
+            collectRecognizers(of: view, for: touch, into: &recognizers, delaysBegan: &delaysBegan)
             node = view.superview
+        }
+        if hitView != nil && (walkEnd == nil || node != nil) {
+            var index = path.recognizerViews.count - 1
+            while index >= 0 {
+                collectRecognizers(of: path.recognizerViews[index], for: touch, into: &recognizers, delaysBegan: &delaysBegan)
+                index -= 1
+            }
         }
         let delivery: ViewDelivery
         if let hitView, viewMayTakeNewTouch(hitView) {
@@ -256,6 +275,20 @@ public final class Window: View {
         guard let index = activeTouchIndex(serial: serial), activeTouches[index].delivery == .beganDue else { return }
         activeTouches[index].delivery = .active
         deliverToView(.began, activeTouches[index].touch)
+    }
+
+    /// Adds the recognizers of `view` that are enabled and agree to receive the touch.
+    private func collectRecognizers(
+        of view: View, for touch: Touch, into recognizers: inout [GestureRecognizer], delaysBegan: inout Bool
+    ) {
+        // Most views on the way up have no recognizers: no list is copied for them.
+        if view.gestureRecognizers.isEmpty { return }
+        for recognizer in view.gestureRecognizers where recognizer.isEnabled
+            && recognizer.shouldReceive(touch)
+            && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) != false {
+            recognizers.append(recognizer)
+            if recognizer.delaysTouchesBegan { delaysBegan = true }
+        }
     }
 
     /// Records a move or stationary sample of the touch whose record is at `index`, and delivers it.

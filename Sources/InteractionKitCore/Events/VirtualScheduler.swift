@@ -166,6 +166,16 @@ public final class VirtualScheduler {
         }
     }
 
+    /// Drops every pending timer without firing it, and the targets and
+    /// closures they hold: a window does this when it goes, since recognizers
+    /// that scheduled on it hold its scheduler.
+    package func discardPendingTimers() {
+        heap.removeAll()
+        slots.removeAll()
+        freeSlots.removeAll()
+        pendingCount = 0
+    }
+
     /// The earliest deadline of a timer still waiting to fire, or nil when none is.
     ///
     /// Cancelled timers are skipped, and so are timers that never fire (an

@@ -33,7 +33,13 @@ open class GestureRecognizer: TimerTarget {
     // Exclusivity unchecked: written on every touch-down, read on every lift (Bench, tap).
     /// The clock this recognizer's timers were scheduled on (a window may
     /// lose the view before a timer is cancelled).
-    @exclusivity(unchecked) private weak var timerScheduler: VirtualScheduler?
+    ///
+    /// Strong: a weak reference gave the scheduler a side table, which made
+    /// every retain and release of it slow on each touch-down and lift. The
+    /// scheduler holds this recognizer only while one of its timers is
+    /// pending; that cycle ends when the timer fires or is cancelled, and
+    /// the window discards its pending timers when it goes.
+    @exclusivity(unchecked) private var timerScheduler: VirtualScheduler?
     // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// How many commits of this recognizer are running (a callback may commit again).
     @exclusivity(unchecked) private var commitDepth = 0
@@ -458,7 +464,7 @@ open class GestureRecognizer: TimerTarget {
     /// Schedules `action` on the window's virtual clock; nil when not in a window.
     public func scheduleTimer(after delay: Double, _ action: @escaping @MainActor () -> Void) -> TimerToken? {
         guard let scheduler = view?.window?.scheduler else { return nil }
-        timerScheduler = scheduler
+        if timerScheduler !== scheduler { timerScheduler = scheduler }
         return scheduler.schedule(after: delay, action)
     }
 
@@ -470,7 +476,7 @@ open class GestureRecognizer: TimerTarget {
     /// allocates nothing per timer.
     public func scheduleTimer(after delay: Double) -> TimerToken? {
         guard let scheduler = view?.window?.scheduler else { return nil }
-        timerScheduler = scheduler
+        if timerScheduler !== scheduler { timerScheduler = scheduler }
         return scheduler.schedule(after: delay, firing: self as any TimerTarget)
     }
 

@@ -68,6 +68,10 @@ public final class Window: View {
     isolated deinit {
         event.window = nil
         arbiter.window = nil
+        // Recognizers hold the scheduler strongly, and its pending timers
+        // hold them: the cycle ends here, as the window's timers can no
+        // longer fire for it.
+        scheduler.discardPendingTimers()
         var stack = subviews
         while let node = stack.popLast() {
             node.window = nil

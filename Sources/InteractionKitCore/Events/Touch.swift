@@ -91,6 +91,16 @@ public struct Touch: Hashable {
         return self
     }
 
+    /// Records a lift or a cancel; returns the updated touch. A non-finite
+    /// location ends the touch where it was.
+    mutating func recordEnd(_ phase: TouchPhase, at location: Point, time: Double) -> Touch {
+        self.phase = phase
+        previousLocation = self.location
+        if location.isFinite { self.location = location }
+        timestamp = time
+        return self
+    }
+
     /// Whether two touches are the same finger's (same id, same touch-down).
     public static func == (lhs: Touch, rhs: Touch) -> Bool {
         lhs.id == rhs.id && lhs.startTimestamp == rhs.startTimestamp

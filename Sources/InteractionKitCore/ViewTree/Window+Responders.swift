@@ -66,15 +66,14 @@ extension Window {
 
     /// At the end of a touch: lets its view hear the lift (or the cancel) now,
     /// or holds the lift while a recognizer of the touch may still recognize.
-    func finishViewDelivery(of record: ActiveTouch) {
-        let touch = record.touch
-        switch record.delivery {
+    func finishViewDelivery(of touch: Touch, delivery: ViewDelivery, recognizers: [GestureRecognizer]) {
+        switch delivery {
         case .none, .finished:
             return
         case .heldBack, .beganDue:
             // Nothing recognized the touch while it was down: the view hears
             // it now, all at once.
-            guard !record.recognizers.contains(where: { $0.cancelsTouchesInView && $0.state.hasRecognized }) else {
+            guard !recognizers.contains(where: { $0.cancelsTouchesInView && $0.state.hasRecognized }) else {
                 setDelivery(.finished, forTouch: touch.id)
                 return
             }
@@ -90,7 +89,7 @@ extension Window {
             return
         }
         var waitingOn: [GestureRecognizer] = []
-        for recognizer in record.recognizers where recognizer.delaysTouchesEnded && recognizer.mayStillRecognize {
+        for recognizer in recognizers where recognizer.delaysTouchesEnded && recognizer.mayStillRecognize {
             waitingOn.append(recognizer)
         }
         if waitingOn.isEmpty {

@@ -332,18 +332,16 @@ public final class Window: View {
         // Callbacks may end this touch and start another with the same id:
         // the record is found again by its serial, never by the id.
         let serial = activeTouches[index].serial
-        var touch = activeTouches[index].touch
-        touch.phase = input.phase
-        touch.previousLocation = touch.location
-        if input.location.isFinite { touch.location = input.location }
-        touch.timestamp = currentTime
-        activeTouches[index].touch = touch
+        // Updated in place, in one access: the record is not copied out and back.
+        let touch = activeTouches[index].touch.recordEnd(input.phase, at: input.location, time: currentTime)
         let recognizers = activeTouches[index].recognizers
         for recognizer in recognizers {
             recognizer.receiveEnded(touch, with: event)
         }
         if let current = activeTouchIndex(serial: serial) {
-            finishViewDelivery(of: activeTouches[current])
+            // Read through a mutating access: a plain read copies the whole record.
+            let (touch, delivery, recognizers) = activeTouches[current].deliveryParts()
+            finishViewDelivery(of: touch, delivery: delivery, recognizers: recognizers)
         }
         if input.phase == .ended {
             lastLift = (touch.location, currentTime, touch.tapCount)
@@ -473,6 +471,12 @@ struct ActiveTouch {
     var recognizers: [GestureRecognizer]
     var delivery: ViewDelivery
     let serial: UInt64
+
+    /// What finishing the view's delivery needs. Mutating only so that a
+    /// call on an array element reads it in place, without copying the record.
+    mutating func deliveryParts() -> (Touch, ViewDelivery, [GestureRecognizer]) {
+        (touch, delivery, recognizers)
+    }
 }
 
 /// How a touch's hit view hears of it (UIKit's responder touches).

@@ -98,4 +98,25 @@ struct TouchDeliveryTests {
         #expect(window.activeTouchCount == 0)
         #expect(log.states(of: "press") == ["possible→began", "began→cancelled", "cancelled→possible"])
     }
+
+    @Test("A touch hashes the same through a set as through hashValue, and later samples of it are found")
+    func touchHashing() {
+        func touch(id: Int, at x: Double, down: Double) -> Touch {
+            Touch(id: id, phase: .moved, location: Point(x: x, y: 1), previousLocation: Point(x: 0, y: 1),
+                  startLocation: Point(x: 0, y: 1), timestamp: down + 1, startTimestamp: down)
+        }
+        let touches = (-3...40).map { touch(id: $0 * 7919, at: Double($0), down: Double($0) / 3) }
+        for sample in touches {
+            // Seed 0 is what hashValue uses: the one-step hash must be the streamed one.
+            #expect(sample._rawHashValue(seed: 0) == sample.hashValue)
+        }
+        let set = Set(touches)
+        #expect(set.count == touches.count)
+        for (index, sample) in touches.enumerated() {
+            // A later sample of the same finger is the same touch, wherever it is now.
+            #expect(set.contains(touch(id: sample.id, at: 1e6 + Double(index), down: sample.startTimestamp)))
+            #expect(!set.contains(touch(id: sample.id, at: 0, down: sample.startTimestamp + 1)))
+        }
+    }
 }
+

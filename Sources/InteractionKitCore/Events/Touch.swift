@@ -113,4 +113,14 @@ public struct Touch: Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
     }
+
+    /// The same hash as `hash(into:)` gives, computed in one step.
+    ///
+    /// Sets and dictionaries call this requirement of `Hashable`; its
+    /// default feeds `hash(into:)` through a streaming hasher. Every
+    /// delivery to a view puts a touch in a set, so the one-shot hash of
+    /// the id (equal to the streamed one) is used directly.
+    public func _rawHashValue(seed: Int) -> Int {
+        id._rawHashValue(seed: seed)
+    }
 }

@@ -28,6 +28,8 @@ open class Control: View, LargeContentViewerActivatable {
     public var isEnabled = true {
         didSet {
             guard oldValue != isEnabled else { return }
+            // Hit testing reads its answer to `isEnabledForHitTesting` from a flag.
+            refreshBuiltInAcceptsHits()
             if !isEnabled && isTracking { stopTracking() }
             accessibilityDidChange(.traits)
         }

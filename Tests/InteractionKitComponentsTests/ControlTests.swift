@@ -14,5 +14,31 @@ struct ControlTests {
         #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === button)
         button.isEnabled = false
         #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === window)
+        button.isEnabled = true
+        #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === button)
+    }
+
+    @Test("Each property hit testing reads takes a control out and puts it back, in either order")
+    func hitTestingFollowsEveryProperty() {
+        let window = Window.phone()
+        let button = Button(title: "OK", frame: Rect(x: 0, y: 0, width: 100, height: 44))
+        window.addSubview(button)
+        let point = Point(x: 10, y: 10)
+        let toggles: [(off: () -> Void, on: () -> Void)] = [
+            ({ button.isEnabled = false }, { button.isEnabled = true }),
+            ({ button.isHidden = true }, { button.isHidden = false }),
+            ({ button.isUserInteractionEnabled = false }, { button.isUserInteractionEnabled = true }),
+            ({ button.alpha = 0.005 }, { button.alpha = 0.5 }),
+        ]
+        for first in toggles.indices {
+            for second in toggles.indices where second != first {
+                toggles[first].off()
+                toggles[second].off()
+                toggles[first].on()
+                #expect(window.hitTest(point, with: nil) === window, "\(first), \(second)")
+                toggles[second].on()
+                #expect(window.hitTest(point, with: nil) === button, "\(first), \(second)")
+            }
+        }
     }
 }

@@ -23,7 +23,7 @@ extension View {
             if child.hasBuiltInBehaviour && child.hitRejectionBox.excludes(location) { continue }
             let childLocation = child.pointFromSuperview(location)
             if child.hasBuiltInBehaviour {
-                if child.storedBounds.contains(childLocation) && child.acceptsHits {
+                if child.storedBounds.contains(childLocation) && child.builtInAcceptsHits {
                     return (child, childLocation)
                 }
             } else if child.acceptsHits && child.point(inside: childLocation, with: nil) {
@@ -68,7 +68,7 @@ extension View {
                 if child.hasBuiltInBehaviour && child.hitRejectionBox.excludes(location) { continue }
                 let childLocation = child.pointFromSuperview(location)
                 if child.hasBuiltInBehaviour {
-                    if child.storedBounds.contains(childLocation) && child.acceptsHits {
+                    if child.storedBounds.contains(childLocation) && child.builtInAcceptsHits {
                         if recording && !child.gestureRecognizers.isEmpty { path.recognizerViews.append(child) }
                         current = child
                         location = childLocation

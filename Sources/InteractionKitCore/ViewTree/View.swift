@@ -258,6 +258,7 @@ open class View {
     /// stale as after a geometry change, and a finger held still may now
     /// be over something else (rule L9).
     private func hitTestingDidChange() {
+        refreshBuiltInAcceptsHits()
         geometryDidChange()
         window?.geometryDidChangeUnderTouches()
     }
@@ -266,6 +267,20 @@ open class View {
     @exclusivity(unchecked) var cachedOffsetToRoot = (dx: 0.0, dy: 0.0)
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     @exclusivity(unchecked) var cachedOffsetGeneration = UInt64.max
+
+    // Exclusivity unchecked: read for every subview hit testing enters (Bench, tap).
+    /// What `acceptsHits` answers, kept for the library's own classes
+    /// (`hasBuiltInBehaviour`), where every change to what it reads calls
+    /// `refreshBuiltInAcceptsHits()`: hit testing reads this flag rather
+    /// than calling the overridable `isEnabledForHitTesting`, a call that
+    /// cost a retain and a release of the subview on every level.
+    @exclusivity(unchecked) package private(set) var builtInAcceptsHits = true
+
+    /// Recomputes `builtInAcceptsHits`; a library class calls it when its
+    /// answer to `isEnabledForHitTesting` changes.
+    package func refreshBuiltInAcceptsHits() {
+        builtInAcceptsHits = acceptsHits
+    }
 
     // Exclusivity unchecked: read on every touch-down by hit testing (Bench, tap).
     /// Where, in the superview's coordinates, a point cannot be inside this

@@ -116,7 +116,8 @@ public final class LargeContentViewerInteraction: Interaction {
 
     /// Whether the viewer is active: true while the view's window has an accessibility content size.
     public var isEnabled: Bool {
-        view?.window?.usesAccessibilityTextSize ?? false
+        // Read from the state the view's tree shares: no load of the window.
+        view?.windowUsesAccessibilityTextSize ?? false
     }
 
     // MARK: Interaction

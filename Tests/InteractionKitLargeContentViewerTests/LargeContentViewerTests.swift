@@ -87,6 +87,34 @@ struct LargeContentViewerTests {
         #expect(!detached.isEnabled)
     }
 
+    @Test("L1: isEnabled follows the window the view is in now, its size changes, and its going")
+    func l1EnabledFollowsTheWindow() {
+        var large: Window? = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        large?.preferredContentSizeCategory = .accessibilityLarge
+        let standard = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let container = View(frame: Rect(x: 0, y: 0, width: 390, height: 100))
+        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+        container.addSubview(view)
+        let interaction = LargeContentViewerInteraction()
+        view.addInteraction(interaction)
+        #expect(!interaction.isEnabled)
+        large?.addSubview(container)
+        #expect(interaction.isEnabled)
+        standard.addSubview(container)
+        #expect(!interaction.isEnabled)
+        standard.preferredContentSizeCategory = .accessibilityExtraLarge
+        #expect(interaction.isEnabled)
+        standard.preferredContentSizeCategory = .extraLarge
+        #expect(!interaction.isEnabled)
+        large?.addSubview(container)
+        #expect(interaction.isEnabled)
+        container.removeFromSuperview()
+        #expect(!interaction.isEnabled)
+        large?.addSubview(container)
+        large = nil
+        #expect(!interaction.isEnabled)
+    }
+
     @Test("L1: at standard sizes touches behave as if the viewer were absent")
     func l1Absent() {
         let scene = TabBarScene(size: .large)

@@ -144,7 +144,7 @@ struct BackPointerTests {
         _ = firstBar.convert(Point(x: 0, y: 0), to: nil)
         _ = secondBar.convert(Point(x: 0, y: 0), to: nil)
         let stamp = secondBar.cachedOffsetGeneration
-        #expect(stamp == second.geometryStamp.value)
+        #expect(stamp == second.treeState.geometryStamp)
         firstBar.frame.origin.y = 700
         #expect(secondBar.currentGeometryStamp == stamp, "the other window's cache was invalidated")
         #expect(firstBar.convert(Point(x: 0, y: 0), to: nil) == Point(x: 0, y: 700))

@@ -9,7 +9,13 @@ public final class Event {
     @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
     // Exclusivity unchecked: read on every touch-down by each recognizer of the touch (Bench, tap).
     /// Unowned: the window owns the event and clears this when it is freed.
-    @exclusivity(unchecked) unowned var window: Window?
+    @exclusivity(unchecked) unowned var window: Window? {
+        didSet { windowSerial = window?.serial ?? 0 }
+    }
+    // Exclusivity unchecked: read on every touch-down by each recognizer of the touch (Bench, tap).
+    /// The serial of `window` (0 for none): a recognizer compares it with
+    /// its view's `windowSerial` without loading either window.
+    @exclusivity(unchecked) private(set) var windowSerial: UInt64 = 0
 
     init(window: Window?) {
         self.window = window

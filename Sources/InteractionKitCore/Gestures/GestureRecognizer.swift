@@ -514,7 +514,9 @@ open class GestureRecognizer: TimerTarget {
     func receiveBegan(_ touch: Touch, with event: Event) {
         // A recognizer disabled or detached by a callback earlier in this
         // delivery must not record the touch: it would never hear its end.
-        guard isEnabled, view?.window === event.window else { return }
+        // The view's window must be the event's (or neither has one), told
+        // by serial: comparing the windows themselves loaded three unowned references.
+        guard isEnabled, (view?.windowSerial ?? 0) == event.windowSerial else { return }
         trackedTouches.append(touch)
         guard isListening else { return }
         touchBegan(touch, with: event)

@@ -225,14 +225,14 @@ open class View {
     /// is never trusted.
     @exclusivity(unchecked) package var hasBuiltInBehaviour: Bool
 
-    /// The geometry stamp of every tree that has no window: replaced when a
-    /// frame, bounds or superview changes in any of them.
-    static let windowlessGeometryStamp = GeometryStamp()
+    /// The shared state of every tree that has no window: its geometry
+    /// stamp is replaced when a frame, bounds or superview changes in any of them.
+    static let windowlessTreeState = TreeState()
     // Exclusivity unchecked: read on every touch by conversion and the viewer's lookup (Bench).
-    /// The geometry stamp of this view's tree: its window's, or the one all
+    /// The state this view's tree shares: its window's, or the one all
     /// windowless trees share. Held strongly, beside the unowned `window`,
     /// so that reading it needs no check that the window is still alive.
-    @exclusivity(unchecked) var geometryStamp = View.windowlessGeometryStamp
+    @exclusivity(unchecked) var treeState = View.windowlessTreeState
     private static var lastGeometryStamp: UInt64 = 0
 
     /// A stamp no geometry change has had before, so that a cached offset
@@ -244,13 +244,17 @@ open class View {
 
     /// The stamp cached offsets in this view's tree must carry to be current:
     /// its window's, so that a change in one window leaves the others' caches be.
-    package var currentGeometryStamp: UInt64 { geometryStamp.value }
+    package var currentGeometryStamp: UInt64 { treeState.geometryStamp }
+
+    /// Whether this view's window has an accessibility text size (false
+    /// without a window), read without loading the window.
+    package var windowUsesAccessibilityTextSize: Bool { treeState.usesAccessibilityTextSize }
 
     /// Makes the cached offsets of this view's tree stale: a frame, bounds
     /// or superview changed in it, or what hit testing may enter (`isHidden`,
     /// `isUserInteractionEnabled`, `alpha` across 0.01).
     func geometryDidChange() {
-        geometryStamp.value = View.takeGeometryStamp()
+        treeState.geometryStamp = View.takeGeometryStamp()
     }
 
     /// What hit testing may enter changed (`isHidden`,
@@ -651,7 +655,7 @@ open class View {
             if windowChanged {
                 node.window = newWindow
                 node.windowSerial = newWindow?.serial ?? 0
-                node.geometryStamp = newWindow?.geometryStamp ?? View.windowlessGeometryStamp
+                node.treeState = newWindow?.treeState ?? View.windowlessTreeState
                 movedWindow.append(node)
             }
             if directionChanged {
@@ -671,10 +675,15 @@ private struct UnownedView {
     unowned let view: View
 }
 
-/// A tree's geometry stamp (see `View.currentGeometryStamp`), shared by
-/// every view of the tree: replaced on every change of geometry in it.
+/// What every view of a tree shares, held by each so that reading it needs
+/// no load of the unowned `window`.
 @MainActor
-final class GeometryStamp {
+final class TreeState {
     // Exclusivity unchecked: read on every touch by conversion and the viewer's lookup (Bench).
-    @exclusivity(unchecked) var value: UInt64 = 0
+    /// The tree's geometry stamp (see `View.currentGeometryStamp`):
+    /// replaced on every change of geometry in it.
+    @exclusivity(unchecked) var geometryStamp: UInt64 = 0
+    // Exclusivity unchecked: read on every touch-down by the viewer (Bench, tap).
+    /// Whether the window's `preferredContentSizeCategory` is an accessibility size; false without a window.
+    @exclusivity(unchecked) var usesAccessibilityTextSize = false
 }

@@ -59,8 +59,8 @@ public final class Window: View {
         windowSerial = serial
         // Replaced on every change of geometry in this window's tree (see
         // `View.currentGeometryStamp`): cached offsets carry the stamp they were computed at.
-        geometryStamp = GeometryStamp()
-        geometryStamp.value = View.takeGeometryStamp()
+        treeState = TreeState()
+        treeState.geometryStamp = View.takeGeometryStamp()
     }
 
     // The views of the tree, the event and the arbiter point back here
@@ -76,7 +76,7 @@ public final class Window: View {
         while let node = stack.popLast() {
             node.window = nil
             node.windowSerial = 0
-            node.geometryStamp = View.windowlessGeometryStamp
+            node.treeState = View.windowlessTreeState
             stack.append(contentsOf: node.subviews)
         }
     }
@@ -92,16 +92,11 @@ public final class Window: View {
     /// Recognizers without touches are not engaged and have nothing to stop.
     @exclusivity(unchecked) public var preferredContentSizeCategory: ContentSizeCategory = .large {
         didSet {
+            treeState.usesAccessibilityTextSize = preferredContentSizeCategory.isAccessibilityCategory
             guard oldValue != preferredContentSizeCategory else { return }
             for recognizer in recognizersHoldingTouches() { recognizer.preferredContentSizeCategoryDidChange() }
         }
     }
-
-    /// Whether `preferredContentSizeCategory` is an accessibility size.
-    ///
-    /// A getter, so that other modules (the viewer asks on every
-    /// touch-down) do not reach the storage and pay a dynamic exclusivity check.
-    package var usesAccessibilityTextSize: Bool { preferredContentSizeCategory.isAccessibilityCategory }
 
     /// Tells the recognizers holding touches that a frame, bounds or
     /// superview changed in this window: what lies under a still finger may

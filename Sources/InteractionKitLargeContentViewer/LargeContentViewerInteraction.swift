@@ -488,6 +488,9 @@ final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
         if state == .changed, stableRegion.holds(location(in: nil)) {
             return
         }
+        // The interaction does nothing on a failure (every tap of a tab
+        // fails this recognizer): it is not loaded for one.
+        if state == .failed { return }
         interaction?.gestureChanged(self)
     }
 

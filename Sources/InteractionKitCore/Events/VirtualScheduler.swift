@@ -83,10 +83,19 @@ public final class VirtualScheduler {
     private func takeAction(sequence: UInt64, slot: Int) -> Action? {
         guard isLive(sequence: sequence, slot: slot) else { return nil }
         let action = slots[slot].action
+        _ = dropAction(sequence: sequence, slot: slot)
+        return action
+    }
+
+    /// Frees a live timer's slot, dropping its action unread; returns
+    /// whether the timer was live. Cancelling (on every tap) need not copy
+    /// the action out only to release it.
+    private func dropAction(sequence: UInt64, slot: Int) -> Bool {
+        guard isLive(sequence: sequence, slot: slot) else { return false }
         slots[slot].action = nil
         freeSlots.append(slot)
         pendingCount -= 1
-        return action
+        return true
     }
 
     /// Schedules `action` to run `delay` seconds from now.
@@ -144,7 +153,7 @@ public final class VirtualScheduler {
 
     /// Cancels a timer; cancelling one that fired or was cancelled does nothing.
     public func cancel(_ token: TimerToken) {
-        guard takeAction(sequence: token.sequence, slot: token.slot) != nil else { return }
+        guard dropAction(sequence: token.sequence, slot: token.slot) else { return }
         // Cancelled entries stay in the heap until they reach its front; when
         // they outnumber the live ones, rebuild it so memory stays bounded by
         // the timers actually pending.

@@ -19,6 +19,8 @@ public final class Event {
 
     init(window: Window?) {
         self.window = window
+        // An initializer does not run `didSet`.
+        windowSerial = window?.serial ?? 0
     }
 
     /// Every finger down on the window, in the order they went down.

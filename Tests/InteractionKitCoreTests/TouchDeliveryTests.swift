@@ -118,5 +118,19 @@ struct TouchDeliveryTests {
             #expect(!set.contains(touch(id: sample.id, at: 0, down: sample.startTimestamp + 1)))
         }
     }
+
+    @Test("An event made with a window delivers to that window's recognizers only")
+    func eventMadeWithAWindow() {
+        let window = Window.phone()
+        let other = Window.phone()
+        let press = LongPressGestureRecognizer()
+        window.addGestureRecognizer(press)
+        let touch = Touch(id: 0, phase: .began, location: Point(x: 10, y: 10), previousLocation: Point(x: 10, y: 10),
+                          startLocation: Point(x: 10, y: 10), timestamp: 0, startTimestamp: 0)
+        press.receiveBegan(touch, with: Event(window: other))
+        #expect(press.numberOfTouches == 0)
+        press.receiveBegan(touch, with: Event(window: window))
+        #expect(press.numberOfTouches == 1)
+    }
 }
 

@@ -301,15 +301,17 @@ func measureTextSizeChange(depth: Int, views: Int, interactions: Int, repetition
     return (scene.viewCount, median(samples))
 }
 
-/// Instructions per move, counted by callgrind as the difference between
+/// Instructions counted by callgrind, as differences between untimed runs
+/// so that building the scene cancels out: per move, between
 /// `Bench --alloc 50 200` and `Bench --alloc 50 100` over the 5 000 extra
-/// moves, and per sequence of 100 moves (102 events), as the difference
-/// between `--alloc 100 100` and `--alloc 50 100` over the 50 extra
-/// sequences; nil when valgrind cannot be run.
-func callgrindInstructions() -> (perMove: Int, perSequence: Int, command: String)? {
+/// moves; per sequence of 100 moves (102 events), between `--alloc 100 100`
+/// and `--alloc 50 100` over the 50 extra sequences; per tap, between
+/// `--taps 2000` and `--taps 1000` over the 1 000 extra taps. Nil when
+/// valgrind cannot be run.
+func callgrindInstructions() -> (perMove: Int, perSequence: Int, perTap: Int, command: String)? {
     let executable = CommandLine.arguments[0]
-    func collected(_ moves: Int, sequences: Int = 50) -> Int? {
-        let command = "valgrind --tool=callgrind --callgrind-out-file=/dev/null \(executable) --alloc \(sequences) \(moves) 2>&1"
+    func collected(_ arguments: String) -> Int? {
+        let command = "valgrind --tool=callgrind --callgrind-out-file=/dev/null \(executable) \(arguments) 2>&1"
         guard let pipe = popen(command, "r") else { return nil }
         var output = ""
         var buffer = [CChar](repeating: 0, count: 4096)
@@ -325,11 +327,13 @@ func callgrindInstructions() -> (perMove: Int, perSequence: Int, command: String
         return nil
     }
     guard system("command -v valgrind >/dev/null 2>&1") == 0,
-          let short = collected(100), let long = collected(200),
-          let twice = collected(100, sequences: 100) else { return nil }
+          let short = collected("--alloc 50 100"), let long = collected("--alloc 50 200"),
+          let twice = collected("--alloc 100 100"),
+          let fewTaps = collected("--taps 1000"), let moreTaps = collected("--taps 2000") else { return nil }
     let command = "valgrind --tool=callgrind \(executable) --alloc S N: per move, S = 50 and N = 100, 200: "
-        + "(\(long) - \(short)) / 5000 moves; per sequence, N = 100 and S = 50, 100: (\(twice) - \(short)) / 50 sequences"
-    return ((long - short) / 5_000, (twice - short) / 50, command)
+        + "(\(long) - \(short)) / 5000 moves; per sequence, N = 100 and S = 50, 100: (\(twice) - \(short)) / 50 sequences; "
+        + "\(executable) --taps T: per tap, T = 1000, 2000: (\(moreTaps) - \(fewTaps)) / 1000 taps"
+    return ((long - short) / 5_000, (twice - short) / 50, (moreTaps - fewTaps) / 1_000, command)
 }
 
 /// A measured figure and its target; the run fails if any target is missed.
@@ -409,11 +413,11 @@ func main() -> Int32 {
     targets.append(Target(name: "remove and re-add the frontmost of 100000", value: readd, limit: 5_000, unit: " ns"))
     targets.append(Target(name: "text-size change, 100000 views, 10 interactions", value: textSize, limit: 50_000, unit: " ns"))
 
-    if let (perMove, perSequence, command) = callgrindInstructions() {
+    if let (perMove, perSequence, perTap, command) = callgrindInstructions() {
         print("callgrind: \(perMove) instructions per move, \(perSequence) per sequence of 102 events "
-            + "(\(perSequence / 102) per event) (\(command))")
+            + "(\(perSequence / 102) per event), \(perTap) per tap (\(command))")
     } else {
-        print("callgrind: valgrind is not installed; instructions per move not counted")
+        print("callgrind: valgrind is not installed; instructions not counted")
     }
     print("targets:")
     for target in targets {

@@ -264,12 +264,13 @@ struct HitTestingTests {
         // A view outside its subtree: that view's own ancestors, not the search's path.
         #expect(tree.touchDown(answeredBy: tree.elsewhere) == ["elsewhere", "other", "window"])
         #expect(tree.touchDown(answeredBy: tree.window) == ["window"])
-        // Nil: the search goes on behind it, and the built-in search finds the deepest view.
+        // Nil: the search goes on behind it (past `plain`, in front but
+        // elsewhere) and finds nothing deeper than `outer`.
         tree.outer.addSubview(tree.plain)
         tree.plain.frame = Rect(x: 0, y: 0, width: 10, height: 10)
         #expect(tree.touchDown(answeredBy: nil) == ["outer", "window"])
+        // A built-in view in front takes the point: the override is never asked.
         tree.plain.frame = tree.window.bounds
         #expect(tree.touchDown(answeredBy: tree.target) == ["outer", "window"])
     }
 }
-

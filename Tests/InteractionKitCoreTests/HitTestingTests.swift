@@ -21,6 +21,16 @@ private final class RedirectingView: View {
     }
 }
 
+/// A view whose `hitTest` runs a callback first, then answers like any view.
+private final class ReenteringView: View {
+    var onHitTest: () -> Void = {}
+
+    override func hitTest(_ point: Point, with event: Event?) -> View? {
+        onHitTest()
+        return super.hitTest(point, with: event)
+    }
+}
+
 /// A recognizer that notes its name in a shared log when a touch begins.
 private final class LoggingRecognizer: GestureRecognizer {
     let label: String
@@ -273,4 +283,36 @@ struct HitTestingTests {
         tree.plain.frame = tree.window.bounds
         #expect(tree.touchDown(answeredBy: tree.target) == ["outer", "window"])
     }
+
+    @Test("A touch-down sent from inside a hit test gets its own path, and so does the one around it")
+    func touchDownFromInsideAHitTest() {
+        let window = Window.phone()
+        let log = LoggingRecognizer.Log()
+        let outer = View(frame: window.bounds)
+        let reentering = ReenteringView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let inner = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let beside = View(frame: Rect(x: 200, y: 0, width: 100, height: 100))
+        window.addSubview(outer)
+        outer.addSubview(reentering)
+        reentering.addSubview(inner)
+        window.addSubview(beside)
+        outer.addGestureRecognizer(LoggingRecognizer("outer", log: log))
+        inner.addGestureRecognizer(LoggingRecognizer("inner", log: log))
+        beside.addGestureRecognizer(LoggingRecognizer("beside", log: log))
+        var sent = false
+        reentering.onHitTest = {
+            guard !sent else { return }
+            sent = true
+            // Another finger goes down while the first one's hit test is halfway.
+            window.down(250, 50, at: 0, id: 1)
+            beside.removeFromSuperview()
+        }
+        window.down(50, 50, at: 0, id: 0)
+        #expect(log.names == ["beside", "inner", "outer"])
+        #expect(window.activeTouchCount == 2)
+        window.up(50, 50, at: 0.1, id: 0)
+        window.up(250, 50, at: 0.1, id: 1)
+        #expect(window.activeTouchCount == 0)
+    }
 }
+

@@ -12,22 +12,14 @@ private final class CallingView: View {
     }
 }
 
-/// A view whose `hitTest` answers with another view, wherever it is.
+/// A view whose `hitTest` runs a callback, then answers with another view, wherever it is.
 private final class RedirectingView: View {
     unowned(safe) var answer: View?
-
-    override func hitTest(_ point: Point, with event: Event?) -> View? {
-        answer
-    }
-}
-
-/// A view whose `hitTest` runs a callback first, then answers like any view.
-private final class ReenteringView: View {
     var onHitTest: () -> Void = {}
 
     override func hitTest(_ point: Point, with event: Event?) -> View? {
         onHitTest()
-        return super.hitTest(point, with: event)
+        return answer
     }
 }
 
@@ -286,33 +278,20 @@ struct HitTestingTests {
 
     @Test("A touch-down sent from inside a hit test gets its own path, and so does the one around it")
     func touchDownFromInsideAHitTest() {
-        let window = Window.phone()
-        let log = LoggingRecognizer.Log()
-        let outer = View(frame: window.bounds)
-        let reentering = ReenteringView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
-        let inner = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        let beside = View(frame: Rect(x: 200, y: 0, width: 100, height: 100))
-        window.addSubview(outer)
-        outer.addSubview(reentering)
-        reentering.addSubview(inner)
-        window.addSubview(beside)
-        outer.addGestureRecognizer(LoggingRecognizer("outer", log: log))
-        inner.addGestureRecognizer(LoggingRecognizer("inner", log: log))
-        beside.addGestureRecognizer(LoggingRecognizer("beside", log: log))
+        let tree = RecognizerTree()
         var sent = false
-        reentering.onHitTest = {
+        tree.redirect.onHitTest = {
             guard !sent else { return }
             sent = true
             // Another finger goes down while the first one's hit test is halfway.
-            window.down(250, 50, at: 0, id: 1)
-            beside.removeFromSuperview()
+            tree.window.down(100, 100, at: 0, id: 1)
         }
-        window.down(50, 50, at: 0, id: 0)
-        #expect(log.names == ["beside", "inner", "outer"])
-        #expect(window.activeTouchCount == 2)
-        window.up(50, 50, at: 0.1, id: 0)
-        window.up(250, 50, at: 0.1, id: 1)
-        #expect(window.activeTouchCount == 0)
+        // The inner touch-down's path does not take the place of the outer one's.
+        let path = ["target", "middle", "redirect", "outer", "window"]
+        #expect(tree.touchDown(answeredBy: tree.target) == path + path)
+        #expect(tree.window.activeTouchCount == 1)
+        tree.window.up(100, 100, at: 0.1, id: 1)
+        #expect(tree.window.activeTouchCount == 0)
     }
 }
 

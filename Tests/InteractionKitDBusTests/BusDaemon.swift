@@ -47,6 +47,28 @@ final class BusDaemon {
         var description: String { message }
     }
 
+    /// Stops the daemon in its tracks (SIGSTOP, which no mask blocks) and
+    /// waits until the kernel reports it stopped: it then reads nothing, so
+    /// a sender's socket fills up deterministically. `resume()` undoes it.
+    func pause() throws {
+        kill(process.processIdentifier, SIGSTOP)
+        let deadline = Date().addingTimeInterval(20)
+        while deadline.timeIntervalSinceNow > 0 {
+            // The state follows the command name in parentheses: "pid (name) T ...".
+            let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+            if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst().trimmingCharacters(in: .whitespaces).first == "T" {
+                return
+            }
+            usleep(1_000)
+        }
+        throw DaemonError(message: "dbus-daemon did not stop")
+    }
+
+    /// Lets a paused daemon run again.
+    func resume() {
+        kill(process.processIdentifier, SIGCONT)
+    }
+
     func stop() {
         if process.isRunning {
             // SIGKILL, not terminate(): the daemon inherits the test runner's

@@ -151,6 +151,7 @@ public enum TranscriptFormatter {
         case .touchNotDown(let id): "finger \(fingerName(id)) is not down"
         case .touchAlreadyDown(let id): "finger \(fingerName(id)) is already down"
         case .nonFiniteLocation(let id): "finger \(fingerName(id)) has a non-finite location"
+        case .tooManyTouches(let id, let limit): "finger \(fingerName(id)) cannot go down: \(limit) fingers are already down"
         }
     }
 

@@ -17,6 +17,20 @@ struct TouchDeliveryTests {
         #expect(window.up(10, 10, at: 0.2) == .rejected(.touchNotDown(id: 0)))
     }
 
+    @Test("A touch-down beyond the most fingers a window tracks is refused, and the others go on")
+    func touchLimit() {
+        let window = Window.phone()
+        let limit = GestureConstants.maximumTouchesDown
+        for id in 0..<limit {
+            #expect(window.down(Double(id), 10, at: 0, id: id) == .delivered)
+        }
+        #expect(window.down(5, 5, at: 0, id: limit) == .rejected(.tooManyTouches(id: limit, limit: limit)))
+        #expect(window.activeTouchCount == limit)
+        #expect(window.move(5, 5, at: 0.1, id: limit) == .rejected(.touchNotDown(id: limit)))
+        #expect(window.up(0, 10, at: 0.2, id: 0) == .delivered)
+        #expect(window.down(5, 5, at: 0.3, id: limit) == .delivered)
+    }
+
     @Test("NaN, infinite and huge coordinates never trap")
     func oddCoordinates() {
         let window = Window.phone()

@@ -18,6 +18,14 @@ public enum GestureConstants {
     public static let multiTapInterval = 0.35
     /// How far the later taps of a multi-tap may land from the first, in points.
     public static let multiTapAllowableDistance = 45.0
+    /// The most fingers a window tracks at once; a touch-down beyond it is
+    /// refused (`TouchInputError.tooManyTouches`).
+    ///
+    /// UIKit does not document its own bound; iPads report at most eleven
+    /// touches, and multitouch screens on Linux describe at most a few dozen
+    /// slots. 32 leaves room for every real device while a broken or hostile
+    /// one (a slot number per event) cannot grow the touch table without end.
+    public static let maximumTouchesDown = 32
     /// How far back a velocity estimate looks, in seconds (Flutter's and Android's trackers use 100 ms).
     public static let velocityHorizon = 0.1
 

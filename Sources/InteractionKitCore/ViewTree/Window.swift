@@ -204,6 +204,9 @@ public final class Window: View {
         case .began:
             if isDown { return .touchAlreadyDown(id: input.id) }
             if !input.location.isFinite { return .nonFiniteLocation(id: input.id) }
+            if activeTouches.count >= GestureConstants.maximumTouchesDown {
+                return .tooManyTouches(id: input.id, limit: GestureConstants.maximumTouchesDown)
+            }
         case .moved, .stationary:
             if !isDown { return .touchNotDown(id: input.id) }
             if !input.location.isFinite { return .nonFiniteLocation(id: input.id) }
@@ -507,6 +510,8 @@ public enum TouchInputError: Error, Hashable, Sendable, CustomStringConvertible 
     case touchAlreadyDown(id: Int)
     /// A `began` or `moved` sample whose location is NaN or infinite.
     case nonFiniteLocation(id: Int)
+    /// A `began` sample while `GestureConstants.maximumTouchesDown` fingers are already down.
+    case tooManyTouches(id: Int, limit: Int)
 
     /// A sentence saying what was wrong.
     public var description: String {
@@ -514,6 +519,7 @@ public enum TouchInputError: Error, Hashable, Sendable, CustomStringConvertible 
         case .touchNotDown(let id): "touch \(id) is not down"
         case .touchAlreadyDown(let id): "touch \(id) is already down"
         case .nonFiniteLocation(let id): "touch \(id) has a non-finite location"
+        case .tooManyTouches(let id, let limit): "touch \(id) cannot go down: \(limit) touches are already down"
         }
     }
 }

@@ -54,6 +54,14 @@ open class View {
     /// Whether, while this view tracks a touch, no other view receives touches (and the reverse).
     @exclusivity(unchecked) public var isExclusiveTouch = false
 
+    /// Whether the view's content is clipped to its bounds, as UIKit's; false by default.
+    ///
+    /// There is no drawing here: it tells a screen reader that descendants
+    /// lying wholly outside the bounds are not showing (a scroll view's rows
+    /// scrolled out of sight). Hit testing is unchanged, since a view
+    /// already refuses points outside its bounds.
+    public var clipsToBounds = false
+
     /// Whether the view is hidden; hidden views and their subviews receive no touches.
     @exclusivity(unchecked) public var isHidden = false {
         didSet { if oldValue != isHidden { hitTestingDidChange() } }

@@ -82,6 +82,14 @@ public final class Window: View {
     }
 
     // Exclusivity unchecked: read on every touch-down by the viewer (Bench, tap).
+    /// Where the window's origin lies on the screen, in points; zero by default.
+    ///
+    /// The toolkit sets it where the compositor tells it (X11 does; Wayland
+    /// hides it, and GTK 4 then reports window coordinates). Screen readers
+    /// read extents in screen coordinates as window coordinates plus this origin.
+    public var screenOrigin: Point = .zero
+
+    // Exclusivity unchecked: read on every touch-down by the viewer (Bench, tap).
     /// The person's preferred text size; the large content viewer acts only
     /// at accessibility sizes.
     ///

@@ -81,7 +81,6 @@ public final class Window: View {
         }
     }
 
-    // Exclusivity unchecked: read on every touch-down by the viewer (Bench, tap).
     /// Where the window's origin lies on the screen, in points; zero by default.
     ///
     /// The toolkit sets it where the compositor tells it (X11 does; Wayland

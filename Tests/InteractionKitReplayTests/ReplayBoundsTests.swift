@@ -14,15 +14,18 @@ private final class CallCounter: @unchecked Sendable {
 @Suite("Replays stay bounded on hostile input")
 @MainActor
 struct ReplayBoundsTests {
-    // 5,000 fingers held down, then taps: before the cap each selection
-    // copied every finger (5,000 × taps touches kept). The engine looks a
-    // finger up in O(fingers) per sample, which a debug build makes slow,
-    // so the test taps 2,000 times rather than 5,000; the cap does not
-    // depend on the number of taps.
-    @Test("5,000 fingers held down, then 2,000 taps: each picture keeps at most 20 fingers and counts the rest")
+    // 5,000 fingers asked to go down, then taps: before the cap each
+    // selection copied every finger (5,000 × taps touches kept). The engine
+    // now takes at most `GestureConstants.maximumTouchesDown` fingers; the
+    // script holds all but one of them and asks for more, which are
+    // refused, and taps with the last. The picture cap (20) is below the
+    // engine's, so it still decides what each picture keeps.
+    @Test("5,000 fingers asked down, then 2,000 taps: the engine refuses fingers past its limit and each picture keeps at most 20")
     func manyFingers() throws {
+        let held = GestureConstants.maximumTouchesDown - 1
         var lines = ["tabbar A B"]
         for id in 0..<5_000 { lines.append("down 10 10 id \(id)") }
+        for id in held..<5_000 { lines.append("up id \(id)") }
         for tap in 0..<2_000 {
             let id = 5_000 + tap
             lines.append("down @\(tap.isMultiple(of: 2) ? "A" : "B") id \(id)")
@@ -31,14 +34,18 @@ struct ReplayBoundsTests {
         let script = try GestureScriptParser(file: "many-fingers.gesture").parse(lines.joined(separator: "\n"))
         let replay = ScriptPlayer(script: script).run()
         let selections = replay.events.filter { if case .select = $0.kind { true } else { false } }
+        let refusedDowns = replay.events.filter {
+            if case .rejected(.tooManyTouches) = $0.kind { true } else { false }
+        }
+        #expect(refusedDowns.count == 5_000 - GestureConstants.maximumTouchesDown)
         #expect(selections.count == 2_000)
         #expect(replay.frames.count == 2_001)
         #expect(replay.frames.allSatisfy { $0.snapshot.touches.count <= ScriptPlayer.maximumTouchesPerSnapshot })
         let last = try #require(replay.frames.last?.snapshot)
-        // The tapping finger is lifting, so it is not drawn: 5,000 held, 20 kept.
+        // The tapping finger is lifting, so it is not drawn: 31 held, 20 kept.
         #expect(last.touches.count == 20)
-        #expect(last.touchesLeftOut == 4_980)
-        #expect(last.touches.map(\.id) == Array(4_980..<5_000))
+        #expect(last.touchesLeftOut == held - 20)
+        #expect(last.touches.map(\.id) == Array((held - 20)..<held))
         let kept = replay.frames.reduce(0) { $0 + $1.snapshot.elementCount }
         #expect(kept <= ScriptPlayer.maximumSnapshotElements)
     }

@@ -152,6 +152,7 @@ public enum TranscriptFormatter {
         case .touchAlreadyDown(let id): "finger \(fingerName(id)) is already down"
         case .nonFiniteLocation(let id): "finger \(fingerName(id)) has a non-finite location"
         case .tooManyTouches(let id, let limit): "finger \(fingerName(id)) cannot go down: \(limit) fingers are already down"
+        case .tooManyQueued(let id): "finger \(fingerName(id)) was sent while too many inputs were waiting"
         }
     }
 

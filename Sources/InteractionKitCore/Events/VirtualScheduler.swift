@@ -218,47 +218,62 @@ public final class VirtualScheduler {
         isLive(sequence: token.sequence, slot: token.slot)
     }
 
+    /// The window whose clock this is, if any: it runs the timers, one
+    /// dispatch at a time (rule G10). Unowned: the window owns its
+    /// scheduler and clears this when it is freed.
+    package unowned var owner: Window?
+
     /// Moves the clock to `time`, firing every timer due at or before it.
     ///
     /// A time earlier than `now`, or NaN, fires what is due now and leaves
-    /// the clock where it is.
+    /// the clock where it is. On a window's scheduler this is the window's
+    /// `advanceTime(to:)`: called from a callback, it moves the clock at
+    /// once and the timers it makes due run once the current dispatch is done.
     public func advance(to time: Double) {
-        _ = advanceReportingTimers(to: time)
+        if let owner {
+            owner.advanceTime(to: time.isNaN ? now : time)
+            return
+        }
+        while fireNextDueTimer(through: time) {}
+        moveClock(to: time)
     }
 
-    /// Moves the clock as `advance(to:)` does; returns whether any timer was
-    /// waiting, so that a caller knows when callbacks may have run.
+    /// Moves the clock forward to `time` without firing anything; an
+    /// earlier time, or NaN, leaves it where it is.
+    package func moveClock(to time: Double) {
+        if time > now { now = time }
+    }
+
+    /// Whether a timer is waiting with a deadline at or before `time` (or now).
     ///
     /// Inlined: on nearly every touch sample nothing is waiting, and this is
-    /// then a comparison and a store.
+    /// then one comparison.
     @inline(__always)
-    package func advanceReportingTimers(to time: Double) -> Bool {
-        if heap.isEmpty {
-            if time > now { now = time }
-            return false
-        }
-        fireTimers(through: time)
-        return true
+    package func hasTimer(dueBy time: Double) -> Bool {
+        guard let first = heap.first else { return false }
+        return first.deadline <= time || first.deadline <= now
     }
 
-    private func fireTimers(through time: Double) {
+    /// Fires the earliest timer due at or before `time` (or now), if there
+    /// is one, with the clock at its deadline (never moved back); returns
+    /// whether one fired. Cancelled entries met on the way are dropped.
+    package func fireNextDueTimer(through time: Double) -> Bool {
         let target = time > now ? time : now
         while let first = heap.first, first.deadline <= target {
             popFirst()
             guard let action = takeAction(sequence: first.sequence, slot: first.slot) else { continue }
-            // A timer's action may itself advance the clock (rule G4): time
-            // never goes back to an earlier deadline or target afterwards.
             if first.deadline > now { now = first.deadline }
             switch action {
             case .closure(let body): body()
             case .target(let firing): firing.timerFired(TimerToken(sequence: first.sequence, slot: first.slot))
             }
+            return true
         }
-        if target > now { now = target }
         // Cancelled entries left at the front would only slow later calls.
         while let first = heap.first, !isLive(sequence: first.sequence, slot: first.slot) {
             popFirst()
         }
+        return false
     }
 
     private func popFirst() {

@@ -588,6 +588,12 @@ open class GestureRecognizer: TimerTarget {
     /// removed, or its view leaves the window, and by a subclass that must
     /// stop now (see `preferredContentSizeCategoryDidChange()`).
     public func abandonTouches() {
+        // Its actions may send touches: they wait for this call to finish (G10).
+        guard let window = view?.window else { return abandonTouchesNow() }
+        window.dispatching { abandonTouchesNow() }
+    }
+
+    private func abandonTouchesNow() {
         if storedState.isInProgress {
             transition(to: .cancelled)
         } else if storedState == .possible && isEngaged {

@@ -34,9 +34,17 @@ extension Window {
     /// end, first. A non-finite location ends them all, where the pointer
     /// was last. Callbacks may re-enter (send hovers, touches, change the
     /// tree): each recognizer is moved only when its own state allows it.
+    ///
+    /// As for touches (rule G10), a sample sent from a callback while the
+    /// window is dispatching is queued and dispatched after the current input.
     public func send(_ input: HoverInput) {
+        dispatchHover(input)
+    }
+
+    /// Dispatches one pointer sample: its timers first, then the hover recognizers.
+    func dispatchHoverNow(_ input: HoverInput) {
         let timestamp = input.timestamp.isFinite ? input.timestamp : currentTime
-        scheduler.advance(to: timestamp)
+        advanceClockForSample(to: timestamp)
         let state = attachment(HoverState.self) { HoverState() }
         let before = state.hovering
         var over: [HoverGestureRecognizer] = []
@@ -67,6 +75,5 @@ extension Window {
             now.append(hover)
         }
         state.hovering = now
-        scheduler.advance(to: currentTime)
     }
 }

@@ -37,6 +37,17 @@ public final class Window: View {
     // Exclusivity unchecked: read or written on every touch-down (Bench, tap).
     /// The storage a touch-down's hit test notes its path in, kept for reuse.
     @exclusivity(unchecked) private var spareHitPath = HitPath()
+    /// Whether an input, a timer or an engine call that calls out is being
+    /// dispatched: inputs sent meanwhile are queued (rule G10).
+    private var isDispatching = false
+    /// Whether the queued inputs are being dispatched.
+    private var isDispatchingQueue = false
+    /// Inputs sent while dispatching, in the order sent; those before
+    /// `queueHead` have been dispatched.
+    private var queuedInputs: [QueuedInput] = []
+    private var queueHead = 0
+    /// How many inputs callbacks queued during the current outermost dispatch.
+    private var queuedThisDispatch = 0
     /// Per-window state that layers above the engine keep here (see `attachment(_:orInsert:)`).
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
 
@@ -55,6 +66,7 @@ public final class Window: View {
         super.init(frame: frame)
         event.window = self
         arbiter.window = self
+        scheduler.owner = self
         window = self
         windowSerial = serial
         // Replaced on every change of geometry in this window's tree (see
@@ -68,6 +80,7 @@ public final class Window: View {
     isolated deinit {
         event.window = nil
         arbiter.window = nil
+        scheduler.owner = nil
         // Recognizers hold the scheduler strongly, and its pending timers
         // hold them: the cycle ends here, as the window's timers can no
         // longer fire for it.
@@ -101,7 +114,9 @@ public final class Window: View {
         didSet {
             treeState.usesAccessibilityTextSize = preferredContentSizeCategory.isAccessibilityCategory
             guard oldValue != preferredContentSizeCategory else { return }
-            for recognizer in recognizersHoldingTouches() { recognizer.preferredContentSizeCategoryDidChange() }
+            dispatching {
+                for recognizer in recognizersHoldingTouches() { recognizer.preferredContentSizeCategoryDidChange() }
+            }
         }
     }
 
@@ -138,10 +153,88 @@ public final class Window: View {
     /// Fires every timer due at or before `timestamp`, as when a finger is held still.
     ///
     /// Time never goes backwards: an earlier timestamp fires only what is due
-    /// now. A NaN or infinite timestamp is ignored.
+    /// now. A NaN or infinite timestamp is ignored. Called from a callback
+    /// while the window is dispatching (rule G10), it moves `currentTime` at
+    /// once; the timers it makes due run after the current dispatch, before
+    /// the outermost `send` or `advanceTime(to:)` returns.
     public func advanceTime(to timestamp: Double) {
         guard timestamp.isFinite else { return }
-        scheduler.advance(to: timestamp)
+        guard !isDispatching else {
+            scheduler.moveClock(to: timestamp)
+            return
+        }
+        isDispatching = true
+        fireTimers(through: timestamp)
+        finishDispatch()
+    }
+
+    // MARK: One dispatch at a time (G10)
+
+    /// Runs `body` as a dispatch of its own, unless one is running: what a
+    /// callback it calls sends waits until `body` is done. For the engine's
+    /// entry points that call out (a subtree leaving the window cancels
+    /// gestures, whose actions may send touches).
+    func dispatching(_ body: () -> Void) {
+        guard !isDispatching else { return body() }
+        isDispatching = true
+        body()
+        finishDispatch()
+    }
+
+    /// Queues an input sent while the window is dispatching.
+    private func enqueue(_ input: QueuedInput) -> Bool {
+        // A callback that sends on every input it hears would queue, and
+        // dispatch, without end: past the bounds, inputs are refused, so
+        // memory stays bounded and the outermost call returns.
+        guard queuedInputs.count - queueHead < Window.queuedInputLimit,
+              queuedThisDispatch < Window.queuedInputsPerDispatchLimit else { return false }
+        queuedThisDispatch += 1
+        queuedInputs.append(input)
+        return true
+    }
+
+    /// The most inputs that may wait for the current dispatch at once.
+    nonisolated static let queuedInputLimit = 4_096
+    /// The most inputs callbacks may queue during one outermost `send` or `advanceTime(to:)`.
+    nonisolated static let queuedInputsPerDispatchLimit = 100_000
+
+    /// Fires the timers due at or before `time`, each followed by the
+    /// inputs it sent, then moves the clock to `time`.
+    private func fireTimers(through time: Double) {
+        while scheduler.fireNextDueTimer(through: time) {
+            dispatchQueuedInputs()
+        }
+        scheduler.moveClock(to: time)
+    }
+
+    /// Dispatches the queued inputs in the order they were sent. Not
+    /// re-entered: inputs queued by timers that a queued input makes due
+    /// wait for this loop, after that input.
+    private func dispatchQueuedInputs() {
+        guard !isDispatchingQueue, queueHead < queuedInputs.count else { return }
+        isDispatchingQueue = true
+        while queueHead < queuedInputs.count {
+            let next = queuedInputs[queueHead]
+            queueHead += 1
+            switch next {
+            case .touch(let input): _ = dispatch(input)
+            case .hover(let input): dispatchHoverNow(input)
+            }
+        }
+        queuedInputs.removeAll(keepingCapacity: true)
+        queueHead = 0
+        isDispatchingQueue = false
+    }
+
+    /// Ends the outermost dispatch: the queued inputs, and the timers that
+    /// callbacks made due, run now, until nothing is left.
+    private func finishDispatch() {
+        while true {
+            dispatchQueuedInputs()
+            guard scheduler.fireNextDueTimer(through: currentTime) else { break }
+        }
+        isDispatching = false
+        queuedThisDispatch = 0
     }
 
     // MARK: Touch delivery
@@ -154,21 +247,60 @@ public final class Window: View {
     /// enabled and agree to receive it; each later sample of the touch goes
     /// to those recognizers, whatever view is under the finger by then.
     ///
+    /// One dispatch at a time (rule G10): a sample sent from a callback while
+    /// the window is dispatching (an action, a delegate, an observer, a
+    /// responder method, a timer) is queued and dispatched after the current
+    /// input, in the order sent, before the outermost call returns; that
+    /// call answers `.queued`.
+    ///
     /// Bad input is refused, never trapped on: a sample for a touch that is
-    /// not down, a second `began` for a touch that is down, or a non-finite
-    /// location on `began` or `moved` changes nothing and returns the reason.
+    /// not down, a second `began` for a touch that is down, a touch-down
+    /// beyond `GestureConstants.maximumTouchesDown`, or a non-finite location
+    /// on `began` or `moved` changes nothing and returns the reason.
     /// A timestamp earlier than `currentTime` (or NaN) counts as now; an
     /// ended or cancelled touch with a non-finite location ends where it was.
     @discardableResult
     public func send(_ input: TouchInput) -> TouchDelivery {
+        guard !isDispatching else { return enqueue(.touch(input)) ? .queued : .rejected(.tooManyQueued(id: input.id)) }
+        isDispatching = true
+        let result = dispatch(input)
+        finishDispatch()
+        return result
+    }
+
+    /// Dispatches a pointer sample now, or queues it while dispatching (G10).
+    func dispatchHover(_ input: HoverInput) {
+        guard !isDispatching else {
+            _ = enqueue(.hover(input))
+            return
+        }
+        isDispatching = true
+        dispatchHoverNow(input)
+        finishDispatch()
+    }
+
+    /// Moves the clock to a sample's time, firing the timers due first,
+    /// each followed by what it sent.
+    func advanceClockForSample(to timestamp: Double) {
+        if scheduler.hasTimer(dueBy: timestamp) {
+            fireTimers(through: timestamp)
+        } else {
+            scheduler.moveClock(to: timestamp)
+        }
+    }
+
+    /// Dispatches one touch sample: its timers first, then the sample.
+    private func dispatch(_ input: TouchInput) -> TouchDelivery {
         // The record's index, found once by the validation and handed on.
         var index = -1
         if let error = validate(input, index: &index) { return .rejected(error) }
         let timestamp = input.timestamp.isFinite ? input.timestamp : currentTime
-        // The timers that fire may re-enter (G4): a touch that went down or
-        // lifted meanwhile makes this sample stale.
-        if scheduler.advanceReportingTimers(to: timestamp), let error = validate(input, index: &index) {
-            return .rejected(error)
+        if scheduler.hasTimer(dueBy: timestamp) {
+            fireTimers(through: timestamp)
+            // What the timers sent ran first, and may have made this sample stale.
+            if let error = validate(input, index: &index) { return .rejected(error) }
+        } else {
+            scheduler.moveClock(to: timestamp)
         }
         event.timestamp = currentTime
         switch input.phase {
@@ -177,10 +309,8 @@ public final class Window: View {
         case .moved, .stationary:
             moveTouch(input, at: index)
         case .ended, .cancelled:
-            endTouch(input)
+            endTouch(input, at: index)
         }
-        // Timers scheduled with no delay while dispatching fire now.
-        _ = scheduler.advanceReportingTimers(to: currentTime)
         return .delivered
     }
 
@@ -332,10 +462,9 @@ public final class Window: View {
         deliverToView(.moved, activeTouches[current].touch)
     }
 
-    private func endTouch(_ input: TouchInput) {
-        guard let index = activeTouchIndex(id: input.id) else { return }
-        // Callbacks may end this touch and start another with the same id:
-        // the record is found again by its serial, never by the id.
+    private func endTouch(_ input: TouchInput, at index: Int) {
+        // Callbacks may take recognizers and views away meanwhile, never
+        // touches (G10); the record is still found again by its serial.
         let serial = activeTouches[index].serial
         // Updated in place, in one access: the record is not copied out and back.
         let touch = activeTouches[index].touch.recordEnd(input.phase, at: input.location, time: currentTime)
@@ -429,8 +558,10 @@ public final class Window: View {
                 if !leaving.contains(where: { $0 === recognizer }) { leaving.append(recognizer) }
             }
         }
-        for recognizer in leaving {
-            recognizer.abandonTouches()
+        dispatching {
+            for recognizer in leaving {
+                recognizer.abandonTouches()
+            }
         }
     }
 
@@ -498,10 +629,19 @@ enum ViewDelivery: Equatable {
     case finished
 }
 
+/// An input sent while the window was dispatching, waiting its turn (rule G10).
+enum QueuedInput {
+    case touch(TouchInput)
+    case hover(HoverInput)
+}
+
 /// What `Window.send(_:)` did with a sample.
 public enum TouchDelivery: Hashable, Sendable {
     /// The sample was dispatched.
     case delivered
+    /// The window was dispatching (the sample came from a callback): it is
+    /// queued and will be dispatched, or refused, after the current input.
+    case queued
     /// The sample was refused and changed nothing.
     case rejected(TouchInputError)
 
@@ -519,6 +659,9 @@ public enum TouchInputError: Error, Hashable, Sendable, CustomStringConvertible 
     case nonFiniteLocation(id: Int)
     /// A `began` sample while `GestureConstants.maximumTouchesDown` fingers are already down.
     case tooManyTouches(id: Int, limit: Int)
+    /// A sample sent from a callback while 4 096 inputs already wait for the
+    /// current dispatch, or after callbacks queued 100 000 during it.
+    case tooManyQueued(id: Int)
 
     /// A sentence saying what was wrong.
     public var description: String {
@@ -527,6 +670,7 @@ public enum TouchInputError: Error, Hashable, Sendable, CustomStringConvertible 
         case .touchAlreadyDown(let id): "touch \(id) is already down"
         case .nonFiniteLocation(let id): "touch \(id) has a non-finite location"
         case .tooManyTouches(let id, let limit): "touch \(id) cannot go down: \(limit) touches are already down"
+        case .tooManyQueued(let id): "touch \(id) was sent from a callback past the queue's bounds"
         }
     }
 }

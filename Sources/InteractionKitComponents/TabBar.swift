@@ -239,6 +239,10 @@ open class TabBar: View, LargeContentViewerItemProvider {
     public func selectFromUser(_ item: TabBarItem) -> Bool {
         guard item.isEnabled, index(of: item) != nil else { return false }
         changeSelection(to: item)
+        // Changing the selection tells accessibility observers, which may
+        // take the tab out of `items` (which deselects it) or select another:
+        // the delegate hears only of a tab still current and selected.
+        guard storedSelectedItem === item, index(of: item) != nil else { return false }
         delegate?.tabBar(self, didSelect: item)
         return true
     }

@@ -15,26 +15,28 @@ open class Toolbar: View {
     /// The toolbar's own large content viewer interaction.
     public let largeContentViewerInteraction = LargeContentViewerInteraction()
 
-    /// The buttons, held weakly: the toolbar's subviews own them, so a
-    /// toolbar placed inside one of its own buttons is no cycle.
-    private var buttonReferences: [WeakButton] = []
+    /// The buttons given, held strongly, as UIKit's toolbar holds its items:
+    /// a weak list lost buttons made inline in release builds, freed before
+    /// they were added. A toolbar placed inside one of its own buttons would
+    /// be a cycle, and `addSubview(_:)` refuses that.
+    private var storedButtons: [Button] = []
 
     /// The buttons, in reading order (left to right, or right to left when mirrored).
     ///
-    /// The toolbar owns them as its subviews; a button removed from the
-    /// toolbar some other way (`removeFromSuperview()`) and freed drops out.
+    /// The toolbar owns them as its subviews; a button taken out of the
+    /// toolbar some other way (`removeFromSuperview()`) drops out.
     public var buttons: [Button] {
-        get { buttonReferences.compactMap(\.button) }
+        get { storedButtons.filter { $0.superview === self } }
         set {
-            let oldValue = buttons
-            buttonReferences = newValue.map(WeakButton.init)
+            let oldValue = storedButtons
+            storedButtons = newValue
             buttonsDidChange(from: oldValue)
         }
     }
 
     /// Creates a toolbar with buttons.
     public init(frame: Rect = .zero, buttons: [Button] = []) {
-        buttonReferences = buttons.map(WeakButton.init)
+        storedButtons = buttons
         super.init(frame: frame)
         hasBuiltInBehaviour = type(of: self) == Toolbar.self
         addInteraction(largeContentViewerInteraction)
@@ -42,7 +44,7 @@ open class Toolbar: View {
     }
 
     private func buttonsDidChange(from oldButtons: [Button]) {
-        let current = buttons
+        let current = storedButtons
         for old in oldButtons where !current.contains(where: { $0 === old }) && old.superview === self {
             old.removeFromSuperview()
         }
@@ -73,14 +75,5 @@ open class Toolbar: View {
                 x: bounds.minX + Double(slot) * width, y: bounds.minY, width: width, height: bounds.height
             )
         }
-    }
-}
-
-/// A weak reference to a button, for a toolbar's list of its own subviews.
-private struct WeakButton {
-    weak var button: Button?
-
-    init(_ button: Button) {
-        self.button = button
     }
 }

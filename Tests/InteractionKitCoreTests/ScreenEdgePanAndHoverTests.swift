@@ -187,4 +187,14 @@ struct HoverGestureRecognizerTests {
         hover(window, 300, 300, at: 0.2)
         #expect(window.currentTime == 0.6)
     }
+
+    @Test("A hover whose view leaves the window is cancelled at once, and the next pointer sample does not end it")
+    func viewLeavesWhileHovering() {
+        let (window, view, _, log, _) = scene()
+        hover(window, 150, 150, at: 0)
+        view.removeFromSuperview()
+        #expect(log.states(of: "hover") == ["possible→began", "began→cancelled", "cancelled→possible"])
+        hover(window, 160, 150, at: 0.1)
+        #expect(log.states(of: "hover").count == 3)
+    }
 }

@@ -43,8 +43,9 @@ public struct Touch: Hashable {
     public var tapCount: Int
     /// What produced the touch.
     public var type: TouchType
-    /// Which touch-down this is, window-wide (a callback may end a touch and
-    /// start another with the same id at the same instant); 0 outside a window.
+    /// Which touch-down this is, unique in the process (a finger may lift and
+    /// another go down with its id at the same instant, and two windows
+    /// number their fingers alike); 0 for a touch made outside a window.
     var serial: UInt64 = 0
 
     /// Creates a touch record.
@@ -103,15 +104,17 @@ public struct Touch: Hashable {
         return self
     }
 
-    /// Whether two touches are the same finger's (same id, same touch-down).
+    /// Whether two touches are the same finger's: the same touch-down
+    /// (rule G11), told by its serial, unique in the process; touches made
+    /// outside a window compare by id and touch-down time.
     public static func == (lhs: Touch, rhs: Touch) -> Bool {
-        lhs.id == rhs.id && lhs.startTimestamp == rhs.startTimestamp
+        lhs.id == rhs.id && lhs.serial == rhs.serial && (lhs.serial != 0 || lhs.startTimestamp == rhs.startTimestamp)
     }
 
     /// Hashes the finger's id, part of its identity (equal touches have equal ids).
     ///
-    /// The touch-down time is left out: two touch-downs of one id in one
-    /// set are rare, and every delivery to a view hashes a touch.
+    /// The touch-down is left out: two touch-downs of one id in one set are
+    /// rare, and every delivery to a view hashes a touch.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
     }

@@ -291,7 +291,7 @@ final class GestureArbiter {
         guard let window else { return }
         let tracked = recognizer.trackedTouches
         for position in tracked.indices {
-            guard let index = window.activeTouchIndex(id: tracked[position].id) else { continue }
+            guard let index = window.activeTouchIndex(serial: tracked[position].serial) else { continue }
             // A touch only this recognizer receives (the common case) has no
             // competitor: its list is not even copied.
             if window.activeTouches[index].recognizers.count == 1
@@ -307,7 +307,7 @@ final class GestureArbiter {
     /// Whether `recognizer` is among the recognizers of any of `touches`.
     private static func appears(_ recognizer: GestureRecognizer, inTouchesOf touches: ArraySlice<Touch>, window: Window) -> Bool {
         for touch in touches {
-            guard let list = window.recognizers(ofTouch: touch.id) else { continue }
+            guard let list = window.recognizers(ofTouchSerial: touch.serial) else { continue }
             if list.contains(where: { $0 === recognizer }) { return true }
         }
         return false

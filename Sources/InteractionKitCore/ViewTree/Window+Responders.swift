@@ -74,16 +74,21 @@ extension Window {
             // Nothing recognized the touch while it was down: the view hears
             // it now, all at once.
             guard !recognizers.contains(where: { $0.cancelsTouchesInView && $0.state.hasRecognized }) else {
-                setDelivery(.finished, forTouch: touch.id)
+                setDelivery(.finished, forSerial: touch.serial)
                 return
             }
+            // Active before the call: a `touchesBegan` that releases what held
+            // the touch back must not have it delivered a second time.
+            setDelivery(.active, forSerial: touch.serial)
             var began = touch
             began.phase = .began
             deliverToView(.began, began)
+            // A recognizer that recognized meanwhile cancelled it, and said so.
+            guard viewDelivery(ofSerial: touch.serial) == .active else { return }
         case .active:
             break
         }
-        setDelivery(.finished, forTouch: touch.id)
+        setDelivery(.finished, forSerial: touch.serial)
         if touch.phase == .cancelled {
             deliverToView(.cancelled, touch)
             return
@@ -99,9 +104,15 @@ extension Window {
         }
     }
 
-    private func setDelivery(_ delivery: ViewDelivery, forTouch id: Int) {
-        guard let index = activeTouchIndex(id: id) else { return }
+    private func setDelivery(_ delivery: ViewDelivery, forSerial serial: UInt64) {
+        guard let index = activeTouchIndex(serial: serial) else { return }
         activeTouches[index].delivery = delivery
+    }
+
+    /// How the view of the touch with this serial hears of it; `finished` once it is gone.
+    private func viewDelivery(ofSerial serial: UInt64) -> ViewDelivery {
+        guard let index = activeTouchIndex(serial: serial) else { return .finished }
+        return activeTouches[index].delivery
     }
 
     /// Told by a recognizer after every committed change but `changed`:
@@ -136,7 +147,7 @@ extension Window {
     /// (if it heard the touch begin) and nothing more of it.
     private func cancelViewTouches(of recognizer: GestureRecognizer) {
         for tracked in recognizer.trackedTouches {
-            guard let index = activeTouchIndex(id: tracked.id) else { continue }
+            guard let index = activeTouchIndex(serial: tracked.serial) else { continue }
             let delivery = activeTouches[index].delivery
             activeTouches[index].delivery = .finished
             if delivery == .active {
@@ -169,10 +180,10 @@ extension Window {
             let stillDelaying = record.recognizers.contains { $0.delaysTouchesBegan && $0.state == .possible }
             if stillDelaying { continue }
             if record.recognizers.contains(where: { $0.cancelsTouchesInView && $0.state.hasRecognized }) {
-                setDelivery(.finished, forTouch: record.touch.id)
+                setDelivery(.finished, forSerial: record.serial)
                 continue
             }
-            setDelivery(.active, forTouch: record.touch.id)
+            setDelivery(.active, forSerial: record.serial)
             var began = record.touch
             began.phase = .began
             deliverToView(.began, began)

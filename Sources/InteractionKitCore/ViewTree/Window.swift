@@ -16,10 +16,9 @@ public final class Window: View {
     // Exclusivity unchecked: searched on every sample (Bench, main sequence).
     /// The fingers that are down, in the order they went down.
     @exclusivity(unchecked) var activeTouches: [ActiveTouch] = []
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
-    /// The serial of the last touch that went down: records are told apart by
-    /// it, since a callback may end a touch and start another with its id.
-    @exclusivity(unchecked) var lastTouchSerial: UInt64 = 0
+    /// The serial of the last touch that went down in any window: records
+    /// and touches are told apart by it, never by their id alone (G11).
+    private static var lastTouchSerial: UInt64 = 0
     // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// Where and when the last finger lifted, and its tap count: the next
     /// touch's `tapCount` follows from it.
@@ -399,8 +398,8 @@ public final class Window: View {
         } else {
             delivery = .none
         }
-        lastTouchSerial &+= 1
-        let serial = lastTouchSerial
+        Window.lastTouchSerial &+= 1
+        let serial = Window.lastTouchSerial
         touch.serial = serial
         activeTouches.append(ActiveTouch(touch: touch, recognizers: recognizers, delivery: delivery, serial: serial))
         for recognizer in recognizers where isDelivering(serial, to: recognizer) {
@@ -536,8 +535,8 @@ public final class Window: View {
     }
 
     /// The recognizers a touch that is down is delivered to.
-    func recognizers(ofTouch id: Int) -> [GestureRecognizer]? {
-        guard let index = activeTouchIndex(id: id) else { return nil }
+    func recognizers(ofTouchSerial serial: UInt64) -> [GestureRecognizer]? {
+        guard let index = activeTouchIndex(serial: serial) else { return nil }
         return activeTouches[index].recognizers
     }
 
@@ -552,6 +551,11 @@ public final class Window: View {
     /// recognizers give up the touches they are tracking.
     func subtreeWillLeave(_ root: View) {
         var leaving: [GestureRecognizer] = []
+        // Hovers take no touches: the pointer's recognizers in the subtree
+        // are cancelled too, rather than ended by the next pointer sample.
+        for hover in existingAttachment(HoverState.self)?.hovering ?? [] {
+            if let view = hover.view, view.isDescendant(of: root) { leaving.append(hover) }
+        }
         for record in activeTouches {
             for recognizer in record.recognizers {
                 guard let view = recognizer.view, view.isDescendant(of: root) else { continue }

@@ -27,6 +27,6 @@ public final class Event {
     ///
     /// Builds an array: call it when you need it, not on every move.
     public var allTouches: [Touch] {
-        window?.activeTouches.map(\.touch) ?? []
+        window?.touchesDown ?? []
     }
 }

@@ -17,16 +17,16 @@
 ///   or is cancelled if it had begun.
 ///
 /// The competitors of a recognizer are the recognizers of the touches it
-/// tracks: those of each touch's hit view and its ancestors.
+/// tracks: those of each touch's hit view and its ancestors, as the window's
+/// touch table lists them (`GestureArenaTouches`). The arbiter knows no view
+/// and no window, so it is tested with recognizers and a table alone.
 @MainActor
 final class GestureArbiter {
-    // Exclusivity unchecked: read several times on every begin (Bench, main sequence).
-    /// The window whose touches are arbitrated; it owns the arbiter and
-    /// clears this when it is freed (unowned: no side table on the window).
-    @exclusivity(unchecked) unowned var window: Window?
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
+    /// The touches arbitrated (the window's table); the window owns the
+    /// arbiter and clears this when it is freed (unowned: no side table on the window).
+    unowned var touches: (any GestureArenaTouches)?
     /// Recognizers waiting for others to fail, in the order they started waiting.
-    @exclusivity(unchecked) private var waiting: [GestureRecognizer] = []
+    private var waiting: [GestureRecognizer] = []
 
     /// Handles a request to leave `possible` for `target` (began or ended).
     /// Returns whether the move happened now.
@@ -62,7 +62,7 @@ final class GestureArbiter {
         case .clear:
             break
         }
-        guard stillAsking(recognizer, hadTouches: hadTouches), Self.viewsAllow(recognizer), recognizer.mayBegin(),
+        guard stillAsking(recognizer, hadTouches: hadTouches), recognizer.viewsLetBegin(), recognizer.mayBegin(),
               stillAsking(recognizer, hadTouches: hadTouches),
               // A continuous gesture cannot begin on fingers that have all lifted.
               target != .began || !hadTouches || recognizer.hasTouchStillDown else {
@@ -78,19 +78,6 @@ final class GestureArbiter {
     /// call out: still `possible` and enabled, and still holding touches if it held any.
     private func stillAsking(_ recognizer: GestureRecognizer, hadTouches: Bool) -> Bool {
         recognizer.state == .possible && recognizer.isEnabled && (!hadTouches || !recognizer.trackedTouches.isEmpty)
-    }
-
-    /// Whether every view between each touch's hit view and the recognizer's
-    /// own view lets it begin (`View.gestureRecognizerShouldBegin(_:)`, C6).
-    private static func viewsAllow(_ recognizer: GestureRecognizer) -> Bool {
-        for touch in recognizer.trackedTouches {
-            var node = touch.view
-            while let view = node, view !== recognizer.view {
-                if !view.gestureRecognizerShouldBegin(recognizer) { return false }
-                node = view.superview
-            }
-        }
-        return true
     }
 
     /// Called when a recognizer waiting to end has lost its last touch:
@@ -288,27 +275,26 @@ final class GestureArbiter {
     /// array, so arbitration allocates nothing. `body` may change states;
     /// each touch's list is read from a copy taken before calling it.
     func forEachCompetitor(of recognizer: GestureRecognizer, _ body: (GestureRecognizer) -> Void) {
-        guard let window else { return }
+        guard let touches else { return }
         let tracked = recognizer.trackedTouches
         for position in tracked.indices {
-            guard let index = window.activeTouchIndex(serial: tracked[position].serial) else { continue }
-            // A touch only this recognizer receives (the common case) has no
-            // competitor: its list is not even copied.
-            if window.activeTouches[index].recognizers.count == 1
-                && window.activeTouches[index].recognizers[0] === recognizer { continue }
-            let list = window.activeTouches[index].recognizers
+            guard let list = touches.arenaMembers(ofTouchSerial: tracked[position].serial) else { continue }
+            // A touch only this recognizer receives (the common case) has no competitor.
+            if list.count == 1 && list[0] === recognizer { continue }
             for other in list where other !== recognizer && other.isEnabled {
-                if position > 0 && Self.appears(other, inTouchesOf: tracked[..<position], window: window) { continue }
+                if position > 0 && Self.appears(other, inTouchesOf: tracked[..<position], touches: touches) { continue }
                 body(other)
             }
         }
     }
 
-    /// Whether `recognizer` is among the recognizers of any of `touches`.
-    private static func appears(_ recognizer: GestureRecognizer, inTouchesOf touches: ArraySlice<Touch>, window: Window) -> Bool {
-        for touch in touches {
-            guard let list = window.recognizers(ofTouchSerial: touch.serial) else { continue }
-            if list.contains(where: { $0 === recognizer }) { return true }
+    /// Whether `recognizer` is among the recognizers of any of `tracked`.
+    private static func appears(
+        _ recognizer: GestureRecognizer, inTouchesOf tracked: ArraySlice<Touch>, touches: any GestureArenaTouches
+    ) -> Bool {
+        for touch in tracked {
+            guard let list = touches.arenaMembers(ofTouchSerial: touch.serial) else { continue }
+            for member in list where member === recognizer { return true }
         }
         return false
     }

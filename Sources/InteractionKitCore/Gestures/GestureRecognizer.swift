@@ -144,7 +144,7 @@ open class GestureRecognizer: TimerTarget {
             return false
         }
         if storedState == .possible && newState != .failed {
-            if let arbiter = view?.window?.arbiter {
+            if let arbiter {
                 return arbiter.requestRecognition(of: self, as: newState)
             }
             // Outside a window there is no arbiter; the delegate may still
@@ -156,13 +156,32 @@ open class GestureRecognizer: TimerTarget {
             }
         }
         if newState == .failed, pendingState != nil {
-            view?.window?.arbiter.stopWaiting(self)
+            arbiter?.stopWaiting(self)
             commit(newState)
         } else {
             // Nothing ran since the check above: the move is still legal.
             commit(newState, checkedLegal: true)
         }
         return storedState == newState
+    }
+
+    /// The arbiter of the window the view is in; one given directly when
+    /// the recognizer has no window (the arbiter's own tests).
+    var arbiter: GestureArbiter? { standaloneArbiter ?? view?.window?.arbiter }
+    /// An arbiter given directly, for a recognizer tested with no view.
+    var standaloneArbiter: GestureArbiter?
+
+    /// Whether every view between each touch's hit view and this
+    /// recognizer's own view lets it begin (`View.gestureRecognizerShouldBegin(_:)`, C6).
+    func viewsLetBegin() -> Bool {
+        for touch in trackedTouches {
+            var node = touch.view
+            while let view = node, view !== self.view {
+                if !view.gestureRecognizerShouldBegin(self) { return false }
+                node = view.superview
+            }
+        }
+        return true
     }
 
     /// Whether the subclass and the delegate agree to leave `possible`.
@@ -202,10 +221,10 @@ open class GestureRecognizer: TimerTarget {
                 observer(self, oldState, newState)
             }
         }
-        if newState != .changed && storedState == newState, let window = view?.window {
+        if newState != .changed && storedState == newState, let arbiter {
             // The arbiter and the views have nothing to do for a move; skipping them keeps moves cheap.
-            window.arbiter.recognizerDidChange(self, from: oldState, to: newState)
-            if storedState == newState { window.recognizerDidChangeForViews(self, to: newState) }
+            arbiter.recognizerDidChange(self, from: oldState, to: newState)
+            if storedState == newState, let window = view?.window { window.recognizerDidChangeForViews(self, to: newState) }
         }
         guard storedState == newState else { return }
         stateDidChange(from: oldState)
@@ -378,7 +397,7 @@ open class GestureRecognizer: TimerTarget {
     /// content viewer stands aside for one nested inside its view). `body`
     /// may change states.
     public func forEachRecognizerSharingTouches(_ body: (GestureRecognizer) -> Void) {
-        view?.window?.arbiter.forEachCompetitor(of: self, body)
+        arbiter?.forEachCompetitor(of: self, body)
     }
 
     /// Clears per-gesture state; the engine calls it when the recognizer
@@ -572,7 +591,7 @@ open class GestureRecognizer: TimerTarget {
             } else if pendingState != nil {
                 // Waiting to end with no touches left: the recognizers it
                 // waits on may now be settled (G5: none stays stuck).
-                view?.window?.arbiter.touchesDidLeave(self)
+                arbiter?.touchesDidLeave(self)
             } else if storedState.isInProgress {
                 // Its fingers are gone without it hearing them lift (it was
                 // waiting when they did): it cannot go on, so it is called off.

@@ -2,37 +2,17 @@
 // recognizers (rule G8). The recognizers hear each sample first; the view
 // hears it after them, unless a recognizer holds it back
 // (`delaysTouchesBegan`, `delaysTouchesEnded`) or cancels it by recognizing
-// (`cancelsTouchesInView`). Design.md shows the order for one touch.
-
-/// A lift held back from a view while recognizers may still recognize.
-struct HeldEnd {
-    var touch: Touch
-    /// The recognizers that may still recognize; the lift is delivered when
-    /// none is left, and becomes a cancel if one of them recognizes.
-    var waitingOn: [GestureRecognizer]
-}
-
-/// Which responder method a delivery calls.
-enum ResponderPhase {
-    case began, moved, ended, cancelled
-}
+// (`cancelsTouchesInView`). The rules are `ResponderDelivery`'s, kept per
+// touch in the `TouchTable`; this file asks the table what to call, and
+// calls it. Design.md shows the order for one touch.
 
 extension Window {
-    /// The tap count of a touch going down at `location` now.
-    func tapCount(at location: Point) -> Int {
-        guard let last = lastLift,
-              currentTime - last.time <= GestureConstants.multiTapInterval,
-              last.location.distance(to: location) <= GestureConstants.multiTapAllowableDistance else { return 1 }
-        return last.tapCount + 1
-    }
-
-    /// Whether `view` may hear a new touch: a view that is not
+    /// Whether the view of a new touch may hear it: a view that is not
     /// `isMultipleTouchEnabled` hears only its first finger, and while an
     /// `isExclusiveTouch` view tracks a finger no other view hears one (and
     /// the reverse).
     func viewMayTakeNewTouch(_ view: View) -> Bool {
-        for record in activeTouches where record.delivery == .active || record.delivery == .heldBack
-            || record.delivery == .beganDue {
+        for record in touchTable.records where record.delivery.isTrackedByView {
             guard let other = record.touch.view else { continue }
             if other === view {
                 if !view.isMultipleTouchEnabled { return false }
@@ -43,20 +23,11 @@ extension Window {
         return true
     }
 
-    /// Calls the touch's view's responder method for `phase` with a set holding the touch.
-    func deliverToView(_ phase: ResponderPhase, _ touch: Touch) {
+    /// Calls the touch's view's responder method for `call` with a set holding the touch.
+    func deliverToView(_ call: ResponderCall, _ touch: Touch) {
         guard let view = touch.view else { return }
-        if reusableTouchSet.count == 1 && reusableTouchSetSerial == touch.serial {
-            // The same finger as last time (every move of one finger): one
-            // replacement, one hash, instead of emptying and inserting.
-            reusableTouchSet.update(with: touch)
-        } else {
-            reusableTouchSet.removeAll(keepingCapacity: true)
-            reusableTouchSet.insert(touch)
-            reusableTouchSetSerial = touch.serial
-        }
-        let touches = reusableTouchSet
-        switch phase {
+        let touches = responderSet(holding: touch)
+        switch call {
         case .began: view.touchesBegan(touches, with: event)
         case .moved: view.touchesMoved(touches, with: event)
         case .ended: view.touchesEnded(touches, with: event)
@@ -64,55 +35,27 @@ extension Window {
         }
     }
 
-    /// At the end of a touch: lets its view hear the lift (or the cancel) now,
-    /// or holds the lift while a recognizer of the touch may still recognize.
-    func finishViewDelivery(of touch: Touch, delivery: ViewDelivery, recognizers: [GestureRecognizer]) {
-        switch delivery {
-        case .none, .finished:
-            return
-        case .heldBack, .beganDue:
-            // Nothing recognized the touch while it was down: the view hears
-            // it now, all at once.
-            guard !recognizers.contains(where: { $0.cancelsTouchesInView && $0.state.hasRecognized }) else {
-                setDelivery(.finished, forSerial: touch.serial)
-                return
-            }
-            // Active before the call: a `touchesBegan` that releases what held
-            // the touch back must not have it delivered a second time.
-            setDelivery(.active, forSerial: touch.serial)
-            var began = touch
-            began.phase = .began
+    /// At the end of a touch (its record still in the table): lets its view
+    /// hear the lift (or the cancel) now, or holds the lift while a
+    /// recognizer of the touch may still recognize.
+    func finishViewDelivery(of serial: UInt64, recognizers: [GestureRecognizer]) {
+        let recognizedWithCancel = Self.anyRecognized(withCancel: recognizers)
+        if let began = updateTouchTable({ $0.liftBegins(serial: serial, recognizedWithCancel: recognizedWithCancel) }) {
+            // The table marked the touch active first: a `touchesBegan` that
+            // releases what held it back does not get it a second time.
             deliverToView(.began, began)
-            // A recognizer that recognized meanwhile cancelled it, and said so.
-            guard viewDelivery(ofSerial: touch.serial) == .active else { return }
-        case .active:
-            break
-        }
-        setDelivery(.finished, forSerial: touch.serial)
-        if touch.phase == .cancelled {
-            deliverToView(.cancelled, touch)
-            return
         }
         var waitingOn: [GestureRecognizer] = []
         for recognizer in recognizers where recognizer.delaysTouchesEnded && recognizer.mayStillRecognize {
             waitingOn.append(recognizer)
         }
-        if waitingOn.isEmpty {
-            deliverToView(.ended, touch)
-        } else {
-            heldEnds.append(HeldEnd(touch: touch, waitingOn: waitingOn))
-        }
-    }
-
-    private func setDelivery(_ delivery: ViewDelivery, forSerial serial: UInt64) {
-        guard let index = activeTouchIndex(serial: serial) else { return }
-        activeTouches[index].delivery = delivery
-    }
-
-    /// How the view of the touch with this serial hears of it; `finished` once it is gone.
-    private func viewDelivery(ofSerial serial: UInt64) -> ViewDelivery {
-        guard let index = activeTouchIndex(serial: serial) else { return .finished }
-        return activeTouches[index].delivery
+        // A recognizer that recognized during that `touchesBegan` cancelled
+        // the touch, and the table knows it: nothing more is called then.
+        guard let call = updateTouchTable({ $0.liftEnds(serial: serial, endWaitsOn: waitingOn) }),
+              let index = touchTable.index(ofSerial: serial) else { return }
+        var touch = touchTable.records[index].touch
+        if call == .cancelled { touch.phase = .cancelled }
+        deliverToView(call, touch)
     }
 
     /// Told by a recognizer after every committed change but `changed`:
@@ -122,88 +65,61 @@ extension Window {
         switch newState {
         case .began, .ended:
             guard recognizer.cancelsTouchesInView else { break }
-            cancelViewTouches(of: recognizer)
+            var serials: [UInt64] = []
+            for tracked in recognizer.trackedTouches { serials.append(tracked.serial) }
+            for touch in updateTouchTable({ $0.cancelByRecognizer(recognizer, serials: serials) }) {
+                deliverToView(.cancelled, touch)
+            }
         case .failed, .cancelled, .possible, .changed:
             break
         }
         settleViewDeliveries()
     }
 
-    /// Whether a touch's `touchesBegan` is held back. A plain loop: a
-    /// closure pays an actor-isolation check, on every state change but `changed`.
-    private var hasHeldBackTouch: Bool {
-        for record in activeTouches where record.delivery == .heldBack { return true }
-        return false
-    }
-
     /// Releases held-back begins and lifts whose recognizers can no longer recognize.
     func settleViewDeliveries() {
-        guard !heldEnds.isEmpty || hasHeldBackTouch else { return }
+        guard touchTable.hasHeldDeliveries else { return }
         releaseHeldBegins()
         settleHeldEnds()
     }
 
-    /// The view of each touch `recognizer` tracks hears `touchesCancelled`
-    /// (if it heard the touch begin) and nothing more of it.
-    private func cancelViewTouches(of recognizer: GestureRecognizer) {
-        for tracked in recognizer.trackedTouches {
-            guard let index = activeTouchIndex(serial: tracked.serial) else { continue }
-            let delivery = activeTouches[index].delivery
-            activeTouches[index].delivery = .finished
-            if delivery == .active {
-                var touch = activeTouches[index].touch
-                touch.phase = .cancelled
-                deliverToView(.cancelled, touch)
-            }
-        }
-        // Lifts held for this recognizer become cancels.
-        var index = 0
-        while index < heldEnds.count {
-            if heldEnds[index].waitingOn.contains(where: { $0 === recognizer }) {
-                var touch = heldEnds.remove(at: index).touch
-                touch.phase = .cancelled
-                deliverToView(.cancelled, touch)
-                index = 0
-            } else {
-                index += 1
-            }
-        }
-    }
-
     /// Delivers held-back `touchesBegan` once no recognizer that delays them may still recognize.
     private func releaseHeldBegins() {
-        var index = 0
-        while index < activeTouches.count {
-            let record = activeTouches[index]
-            index += 1
-            guard record.delivery == .heldBack else { continue }
-            let stillDelaying = record.recognizers.contains { $0.delaysTouchesBegan && $0.state == .possible }
-            if stillDelaying { continue }
-            if record.recognizers.contains(where: { $0.cancelsTouchesInView && $0.state.hasRecognized }) {
-                setDelivery(.finished, forSerial: record.serial)
-                continue
+        // Each release calls out, and a callback may change what holds the
+        // others back: the list is read again after each.
+        var released: [UInt64] = []
+        while let serial = touchTable.heldBackSerials.first(where: { !released.contains($0) }) {
+            released.append(serial)
+            guard let index = touchTable.index(ofSerial: serial) else { continue }
+            let recognizers = touchTable.records[index].recognizers
+            if recognizers.contains(where: { $0.delaysTouchesBegan && $0.state == .possible }) { continue }
+            let recognizedWithCancel = Self.anyRecognized(withCancel: recognizers)
+            if let began = updateTouchTable({ $0.releaseHeldBegin(serial: serial, recognizedWithCancel: recognizedWithCancel) }) {
+                deliverToView(.began, began)
+                released = []
             }
-            setDelivery(.active, forSerial: record.serial)
-            var began = record.touch
-            began.phase = .began
-            deliverToView(.began, began)
-            index = 0
         }
     }
 
     /// Delivers held lifts whose recognizers can no longer recognize.
     private func settleHeldEnds() {
-        var index = 0
-        while index < heldEnds.count {
-            heldEnds[index].waitingOn.removeAll { !$0.mayStillRecognize }
-            if heldEnds[index].waitingOn.isEmpty {
-                let touch = heldEnds.remove(at: index).touch
-                deliverToView(.ended, touch)
-                index = 0
-            } else {
-                index += 1
-            }
+        var decided: [GestureRecognizer] = []
+        for held in touchTable.heldEnds {
+            for recognizer in held.waitingOn where !recognizer.mayStillRecognize { decided.append(recognizer) }
         }
+        guard !decided.isEmpty else { return }
+        for touch in updateTouchTable({ $0.settleHeldEnds(decided: decided) }) {
+            deliverToView(.ended, touch)
+        }
+    }
+
+    /// Whether one of `recognizers` recognized with `cancelsTouchesInView`:
+    /// then the view never hears a touch it had not heard yet.
+    private static func anyRecognized(withCancel recognizers: [GestureRecognizer]) -> Bool {
+        for recognizer in recognizers where recognizer.cancelsTouchesInView && recognizer.state.hasRecognized {
+            return true
+        }
+        return false
     }
 }
 

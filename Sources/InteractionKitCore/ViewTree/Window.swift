@@ -5,34 +5,25 @@
 /// held still), so that timers such as a long press's fire on time. Nothing
 /// here reads a clock: the same inputs always give the same results.
 @MainActor
-public final class Window: View {
+public final class Window: View, GestureArenaTouches {
     /// The virtual clock and timers of this window.
     public let scheduler = VirtualScheduler()
     let arbiter: GestureArbiter
     let event: Event
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
-    /// Emptied recognizer lists kept for reuse.
-    @exclusivity(unchecked) private var recycledRecognizerLists: [[GestureRecognizer]] = []
-    // Exclusivity unchecked: searched on every sample (Bench, main sequence).
-    /// The fingers that are down, in the order they went down.
-    @exclusivity(unchecked) var activeTouches: [ActiveTouch] = []
+    /// The fingers that are down, their recognizers and how their views
+    /// hear of them: a value that decides and records, and calls no one.
+    /// The window takes it out for each change (`updateTouchTable(_:)`) and
+    /// calls out only with it back in place, so no access to it ever
+    /// overlaps another and the compiler proves its exclusivity statically.
+    private var table = TouchTable()
     /// The serial of the last touch that went down in any window: records
     /// and touches are told apart by it, never by their id alone (G11).
     private static var lastTouchSerial: UInt64 = 0
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
-    /// Where and when the last finger lifted, and its tap count: the next
-    /// touch's `tapCount` follows from it.
-    @exclusivity(unchecked) var lastLift: (location: Point, time: Double, tapCount: Int)?
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
-    /// Lifts held back from views while a recognizer may still recognize (`delaysTouchesEnded`).
-    @exclusivity(unchecked) var heldEnds: [HeldEnd] = []
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// The set handed to responder methods, emptied and refilled for each
-    /// delivery so that steady use allocates nothing.
-    @exclusivity(unchecked) var reusableTouchSet: Set<Touch> = []
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
+    /// delivery so that steady use allocates nothing; nil while lent out.
+    private var reusableTouchSet: Set<Touch> = []
     /// The serial of the touch in `reusableTouchSet` when it holds one.
-    @exclusivity(unchecked) var reusableTouchSetSerial: UInt64 = 0
+    private var reusableTouchSetSerial: UInt64 = 0
     // Exclusivity unchecked: read or written on every touch-down (Bench, tap).
     /// The storage a touch-down's hit test notes its path in, kept for reuse.
     @exclusivity(unchecked) private var spareHitPath = HitPath()
@@ -64,7 +55,7 @@ public final class Window: View {
         arbiter = GestureArbiter()
         super.init(frame: frame)
         event.window = self
-        arbiter.window = self
+        arbiter.touches = self
         scheduler.owner = self
         window = self
         windowSerial = serial
@@ -78,7 +69,7 @@ public final class Window: View {
     // unowned; they may outlive the window, so they are told it is gone.
     isolated deinit {
         event.window = nil
-        arbiter.window = nil
+        arbiter.touches = nil
         scheduler.owner = nil
         // Recognizers hold the scheduler strongly, and its pending timers
         // hold them: the cycle ends here, as the window's timers can no
@@ -123,7 +114,7 @@ public final class Window: View {
     /// superview changed in this window: what lies under a still finger may
     /// have changed (rule L9). Free when no finger is down.
     func geometryDidChangeUnderTouches() {
-        guard !activeTouches.isEmpty else { return }
+        guard !table.records.isEmpty else { return }
         for recognizer in recognizersHoldingTouches() { recognizer.windowGeometryDidChange() }
     }
 
@@ -131,7 +122,7 @@ public final class Window: View {
     /// made to them may change the touches.
     private func recognizersHoldingTouches() -> [GestureRecognizer] {
         var found: [GestureRecognizer] = []
-        for record in activeTouches {
+        for record in table.records {
             for recognizer in record.recognizers where !found.contains(where: { $0 === recognizer }) {
                 found.append(recognizer)
             }
@@ -290,71 +281,88 @@ public final class Window: View {
 
     /// Dispatches one touch sample: its timers first, then the sample.
     private func dispatch(_ input: TouchInput) -> TouchDelivery {
-        // The record's index, found once by the validation and handed on.
-        var index = -1
-        if let error = validate(input, index: &index) { return .rejected(error) }
+        var admission = table.admit(input)
+        if case .refuse(let error) = admission { return .rejected(error) }
         let timestamp = input.timestamp.isFinite ? input.timestamp : currentTime
         if scheduler.hasTimer(dueBy: timestamp) {
             fireTimers(through: timestamp)
             // What the timers sent ran first, and may have made this sample stale.
-            if let error = validate(input, index: &index) { return .rejected(error) }
+            admission = table.admit(input)
+            if case .refuse(let error) = admission { return .rejected(error) }
         } else {
             scheduler.moveClock(to: timestamp)
         }
         event.timestamp = currentTime
-        switch input.phase {
-        case .began:
+        switch admission {
+        case .begin:
             beginTouch(input)
-        case .moved, .stationary:
-            moveTouch(input, at: index)
-        case .ended, .cancelled:
-            endTouch(input, at: index)
+        case .sample(let index):
+            switch input.phase {
+            case .moved, .stationary: moveTouch(input, at: index)
+            case .ended, .cancelled: endTouch(input, at: index)
+            case .began: break
+            }
+        case .refuse:
+            break
         }
         return .delivered
     }
 
+    /// Runs a change of the touch table on the table taken out of the
+    /// window, then puts it back. `change` is the table's own code, which
+    /// calls no one: nothing can look at the window's table meanwhile.
+    @inline(__always)
+    func updateTouchTable<Result>(_ change: (inout TouchTable) -> Result) -> Result {
+        var taken = table
+        table = TouchTable()
+        let result = change(&taken)
+        table = taken
+        return result
+    }
+
+    /// The touch table as it is now (a copy: read it, do not keep it).
+    var touchTable: TouchTable { table }
+
+    /// A set holding just `touch`, for a responder method, built in the
+    /// window's reusable set so that steady use allocates nothing.
+    func responderSet(holding touch: Touch) -> Set<Touch> {
+        var set = reusableTouchSet
+        reusableTouchSet = []
+        if set.count == 1 && reusableTouchSetSerial == touch.serial {
+            // The same finger as last time (every move of one finger): one
+            // replacement, one hash, instead of emptying and inserting.
+            set.update(with: touch)
+        } else {
+            set.removeAll(keepingCapacity: true)
+            set.insert(touch)
+            reusableTouchSetSerial = touch.serial
+        }
+        reusableTouchSet = set
+        return set
+    }
+
     /// Cancels every touch that is down, as when the system takes the screen away.
     public func cancelAllTouches() {
-        for record in activeTouches {
+        for record in table.records {
             send(TouchInput(id: record.touch.id, phase: .cancelled, location: record.touch.location, timestamp: currentTime))
         }
     }
 
     /// The number of fingers that are down.
-    public var activeTouchCount: Int { activeTouches.count }
+    public var activeTouchCount: Int { table.records.count }
 
     /// The fingers that are down, with their latest samples, in the order they went down.
-    public var touchesDown: [Touch] { activeTouches.map(\.touch) }
+    public var touchesDown: [Touch] { table.records.map(\.touch) }
 
     /// The latest sample of the finger with this id, or nil when it is not down.
     public func touch(withID id: Int) -> Touch? {
-        activeTouch(id: id)?.touch
-    }
-
-    /// Why a sample must be refused, or nil; `index` is set to the index of
-    /// the touch's record (-1 when it is not down).
-    private func validate(_ input: TouchInput, index: inout Int) -> TouchInputError? {
-        index = activeTouchIndex(id: input.id) ?? -1
-        let isDown = index >= 0
-        switch input.phase {
-        case .began:
-            if isDown { return .touchAlreadyDown(id: input.id) }
-            if !input.location.isFinite { return .nonFiniteLocation(id: input.id) }
-            if activeTouches.count >= GestureConstants.maximumTouchesDown {
-                return .tooManyTouches(id: input.id, limit: GestureConstants.maximumTouchesDown)
-            }
-        case .moved, .stationary:
-            if !isDown { return .touchNotDown(id: input.id) }
-            if !input.location.isFinite { return .nonFiniteLocation(id: input.id) }
-        case .ended, .cancelled:
-            if !isDown { return .touchNotDown(id: input.id) }
-        }
-        return nil
+        guard let index = table.index(ofID: id) else { return nil }
+        return table.records[index].touch
     }
 
     private func beginTouch(_ input: TouchInput) {
         // The path's storage is taken out while in use: a callback below
-        // (an overriding `hitTest`, a delegate) may send another touch-down.
+        // (an overriding `hitTest`) may hit-test again.
         var path = HitPath()
         swap(&path, &spareHitPath)
         defer {
@@ -370,9 +378,12 @@ public final class Window: View {
         var touch = Touch(
             id: input.id, phase: .began, location: input.location, previousLocation: input.location,
             startLocation: input.location, timestamp: currentTime, startTimestamp: currentTime,
-            view: hitView, tapCount: tapCount(at: input.location), type: input.type
+            view: hitView, tapCount: table.tapCount(at: input.location, time: currentTime), type: input.type
         )
-        var recognizers = recycledRecognizerLists.popLast() ?? []
+        Window.lastTouchSerial &+= 1
+        let serial = Window.lastTouchSerial
+        touch.serial = serial
+        var recognizers = updateTouchTable { $0.takeRecognizerList() }
         var delaysBegan = false
         // The hit view's recognizers first, then its ancestors'. Where the
         // built-in search found the hit view, the path holds them all. Where
@@ -392,17 +403,11 @@ public final class Window: View {
                 index -= 1
             }
         }
-        let delivery: ViewDelivery
-        if let hitView, viewMayTakeNewTouch(hitView) {
-            delivery = delaysBegan ? .heldBack : .beganDue
-        } else {
-            delivery = .none
-        }
-        Window.lastTouchSerial &+= 1
-        let serial = Window.lastTouchSerial
-        touch.serial = serial
-        activeTouches.append(ActiveTouch(touch: touch, recognizers: recognizers, delivery: delivery, serial: serial))
-        for recognizer in recognizers where isDelivering(serial, to: recognizer) {
+        let delivery = ResponderDelivery.forNewTouch(
+            viewHearsIt: hitView.map { viewMayTakeNewTouch($0) } ?? false, beganDelayed: delaysBegan
+        )
+        updateTouchTable { $0.add(TouchTable.Record(touch: touch, recognizers: recognizers, delivery: delivery)) }
+        for recognizer in recognizers where table.isDelivering(serial, to: recognizer) {
             // A callback of an earlier recognizer may have taken this one out
             // of the touch (disabled, removed, abandoned): it must not record
             // a touch whose end it would never hear.
@@ -410,9 +415,9 @@ public final class Window: View {
         }
         // The view hears of the touch after its recognizers, as in UIKit; one
         // of them may have recognized and cancelled it meanwhile.
-        guard let index = activeTouchIndex(serial: serial), activeTouches[index].delivery == .beganDue else { return }
-        activeTouches[index].delivery = .active
-        deliverToView(.began, activeTouches[index].touch)
+        if let began = updateTouchTable({ $0.recognizersHeardDown(serial: serial) }) {
+            deliverToView(.began, began)
+        }
     }
 
     /// Adds the recognizers of `view` that are enabled and agree to receive the touch.
@@ -431,120 +436,57 @@ public final class Window: View {
 
     /// Records a move or stationary sample of the touch whose record is at `index`, and delivers it.
     private func moveTouch(_ input: TouchInput, at index: Int) {
-        let serial = activeTouches[index].serial
-        // Updated in place, in one access: the record is not copied out and back.
-        let touch = activeTouches[index].touch.record(input.phase, at: input.location, time: currentTime)
-        let recognizerCount = activeTouches[index].recognizers.count
+        let touch = updateTouchTable { $0.recordMove(at: index, input.phase, at: input.location, time: currentTime) }
+        let recognizerCount = table.records[index].recognizers.count
         if recognizerCount == 1 {
             // The common case: the one recognizer, without copying the list.
-            let recognizer = activeTouches[index].recognizers[0]
+            let recognizer = table.records[index].recognizers[0]
             recognizer.receiveMoved(touch, with: event)
         } else if recognizerCount > 1 {
             // A copy: a callback may change the touch's recognizers.
-            let recognizers = activeTouches[index].recognizers
+            let recognizers = table.records[index].recognizers
             for recognizer in recognizers {
                 recognizer.receiveMoved(touch, with: event)
             }
         }
-        guard input.phase == .moved else { return }
-        // Callbacks may have ended touches or started others: the record is
-        // nearly always where it was, else it is found by its serial.
-        let current: Int
-        if index < activeTouches.count && activeTouches[index].serial == serial {
-            current = index
-        } else if let found = activeTouchIndex(serial: serial) {
-            current = found
-        } else {
-            return
-        }
-        guard activeTouches[current].delivery == .active else { return }
-        deliverToView(.moved, activeTouches[current].touch)
+        guard input.phase == .moved, let moved = table.touchForMove(serial: touch.serial, near: index) else { return }
+        deliverToView(.moved, moved)
     }
 
     private func endTouch(_ input: TouchInput, at index: Int) {
-        // Callbacks may take recognizers and views away meanwhile, never
-        // touches (G10); the record is still found again by its serial.
-        let serial = activeTouches[index].serial
-        // Updated in place, in one access: the record is not copied out and back.
-        let touch = activeTouches[index].touch.recordEnd(input.phase, at: input.location, time: currentTime)
-        let recognizers = activeTouches[index].recognizers
+        let touch = updateTouchTable { $0.recordEnd(at: index, input.phase, at: input.location, time: currentTime) }
+        let serial = touch.serial
+        let recognizers = table.records[index].recognizers
         for recognizer in recognizers {
             recognizer.receiveEnded(touch, with: event)
         }
-        if let current = activeTouchIndex(serial: serial) {
-            // Read through a mutating access: a plain read copies the whole record.
-            let (touch, delivery, recognizers) = activeTouches[current].deliveryParts()
-            finishViewDelivery(of: touch, delivery: delivery, recognizers: recognizers)
-        }
-        if input.phase == .ended {
-            lastLift = (touch.location, currentTime, touch.tapCount)
+        // Callbacks may have taken recognizers away (never touches: G10).
+        if let current = table.index(ofSerial: serial) {
+            finishViewDelivery(of: serial, recognizers: table.records[current].recognizers)
         }
         // Recognizers reset only once the touch is no longer current.
-        if let current = activeTouchIndex(serial: serial) {
-            activeTouches.remove(at: current)
-        }
+        updateTouchTable { $0.remove(serial: serial, time: currentTime) }
         for recognizer in recognizers {
             recognizer.forgetTouch(touch)
         }
         settleViewDeliveries()
-        recycle(recognizers)
-    }
-
-    /// Keeps an emptied recognizer list for the next touch, so that steady
-    /// use allocates nothing.
-    private func recycle(_ list: consuming [GestureRecognizer]) {
-        var list = list
-        // One by one: `removeAll(keepingCapacity:)` goes through a generic
-        // range replacement, dearer for the one or two a touch usually has.
-        while !list.isEmpty { list.removeLast() }
-        if recycledRecognizerLists.count < 8 { recycledRecognizerLists.append(list) }
-    }
-
-    func activeTouchIndex(id: Int) -> Int? {
-        // A plain loop: a closure here costs an actor-isolation check per call.
-        var index = 0
-        let count = activeTouches.count
-        while index < count {
-            if activeTouches[index].touch.id == id { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    func activeTouch(id: Int) -> ActiveTouch? {
-        guard let index = activeTouchIndex(id: id) else { return nil }
-        return activeTouches[index]
-    }
-
-    /// The index of the touch record with this serial, if it is still down.
-    func activeTouchIndex(serial: UInt64) -> Int? {
-        var index = 0
-        let count = activeTouches.count
-        while index < count {
-            if activeTouches[index].serial == serial { return index }
-            index += 1
-        }
-        return nil
+        updateTouchTable { $0.recycle(recognizers) }
     }
 
     /// Whether a touch that is down is still delivered to a recognizer.
-    private func isDelivering(_ serial: UInt64, to recognizer: GestureRecognizer) -> Bool {
-        guard let index = activeTouchIndex(serial: serial) else { return false }
-        for candidate in activeTouches[index].recognizers where candidate === recognizer { return true }
-        return false
+    func isDelivering(_ serial: UInt64, to recognizer: GestureRecognizer) -> Bool {
+        table.isDelivering(serial, to: recognizer)
     }
 
-    /// The recognizers a touch that is down is delivered to.
-    func recognizers(ofTouchSerial serial: UInt64) -> [GestureRecognizer]? {
-        guard let index = activeTouchIndex(serial: serial) else { return nil }
-        return activeTouches[index].recognizers
+    /// The recognizers a touch that is down is delivered to (for the arbiter).
+    func arenaMembers(ofTouchSerial serial: UInt64) -> [GestureRecognizer]? {
+        guard let index = table.index(ofSerial: serial) else { return nil }
+        return table.records[index].recognizers
     }
 
     /// Stops delivering touches to a recognizer (disabled, removed, or gone from the window).
     func stopDelivering(to recognizer: GestureRecognizer) {
-        for index in activeTouches.indices {
-            activeTouches[index].recognizers.removeAll { $0 === recognizer }
-        }
+        updateTouchTable { $0.removeRecognizer(recognizer) }
     }
 
     /// Called before `root` and its subtree leave this window: their
@@ -556,7 +498,7 @@ public final class Window: View {
         for hover in existingAttachment(HoverState.self)?.hovering ?? [] {
             if let view = hover.view, view.isDescendant(of: root) { leaving.append(hover) }
         }
-        for record in activeTouches {
+        for record in table.records {
             for recognizer in record.recognizers {
                 guard let view = recognizer.view, view.isDescendant(of: root) else { continue }
                 if !leaving.contains(where: { $0 === recognizer }) { leaving.append(recognizer) }
@@ -602,35 +544,6 @@ public final class Window: View {
             stack.append(contentsOf: view.subviews)
         }
     }
-}
-
-/// A finger that is down: its latest sample, the recognizers it is
-/// delivered to, and how its view hears of it.
-struct ActiveTouch {
-    var touch: Touch
-    var recognizers: [GestureRecognizer]
-    var delivery: ViewDelivery
-    let serial: UInt64
-
-    /// What finishing the view's delivery needs. Mutating only so that a
-    /// call on an array element reads it in place, without copying the record.
-    mutating func deliveryParts() -> (Touch, ViewDelivery, [GestureRecognizer]) {
-        (touch, delivery, recognizers)
-    }
-}
-
-/// How a touch's hit view hears of it (UIKit's responder touches).
-enum ViewDelivery: Equatable {
-    /// Never: no view was hit, or the view takes no more fingers.
-    case none
-    /// `touchesBegan` waits until the recognizers that delay it fail.
-    case heldBack
-    /// `touchesBegan` is due once the recognizers have heard the touch.
-    case beganDue
-    /// `touchesBegan` was delivered; moves and the end follow.
-    case active
-    /// Ended or cancelled for the view: nothing more.
-    case finished
 }
 
 /// An input sent while the window was dispatching, waiting its turn (rule G10).

@@ -70,7 +70,12 @@ let package = Package(
         .executableTarget(name: "Bench", dependencies: ["InteractionKitLinux"], swiftSettings: swift6),
 
         // Helpers shared by the test targets.
-        .target(name: "InteractionKitTestSupport", dependencies: ["InteractionKitLinux"], path: "Tests/Support", swiftSettings: swift6),
+        .target(
+            name: "InteractionKitTestSupport",
+            dependencies: ["InteractionKitLinux", "InteractionKitTesting"],
+            path: "Tests/Support",
+            swiftSettings: swift6
+        ),
         .testTarget(name: "InteractionKitCoreTests", dependencies: ["InteractionKitCore", "InteractionKitTestSupport"], swiftSettings: swift6),
         .testTarget(
             name: "InteractionKitLargeContentViewerTests",

@@ -105,6 +105,20 @@ let package = Package(
             dependencies: ["InteractionKitTesting", "InteractionKitLinux"],
             swiftSettings: swift6
         ),
+        // Examples/Toolkit: a slider and a segmented control a toolkit author
+        // would write, on the public API and the testing product only.
+        .target(
+            name: "ToolkitExamples",
+            dependencies: ["InteractionKitLinux"],
+            path: "Examples/Toolkit/Sources/ToolkitExamples",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "ToolkitExamplesTests",
+            dependencies: ["ToolkitExamples", "InteractionKitTesting", "InteractionKitLinux"],
+            path: "Examples/Toolkit/Tests/ToolkitExamplesTests",
+            swiftSettings: swift6
+        ),
         .testTarget(name: "DemoCLITests", dependencies: ["DemoCLI", "InteractionKitTestSupport"], swiftSettings: swift6),
         .testTarget(name: "InteractionKitDBusTests", dependencies: ["InteractionKitDBus"], swiftSettings: swift6),
         .testTarget(

@@ -17,7 +17,7 @@ import InteractionKitLinux
 /// Every committed change is recorded, the return to `possible` when the
 /// engine resets a recognizer included (``transitions(of:includingResets:)``
 /// leaves those out). The recorder observes through
-/// ``GestureRecognizer/addStateObserver(_:)`` and holds itself weakly there, so dropping it
+/// ``InteractionKitLinux/GestureRecognizer/addStateObserver(_:)`` and holds itself weakly there, so dropping it
 /// stops the recording.
 @MainActor
 public final class GestureStateRecorder {

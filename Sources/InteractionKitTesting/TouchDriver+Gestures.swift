@@ -6,9 +6,9 @@ extension TouchDriver {
     /// Taps at `point`: the fingers go down, rest ``tapDuration`` (0.05 s)
     /// without moving, and lift; then the quiet ``pauseBetweenGestures``.
     ///
-    /// A ``TapGestureRecognizer`` whose `numberOfTouchesRequired` is
-    /// `fingers` recognizes it, and a ``Control`` under the point sends
-    /// `touchDown` then `touchUpInside` (a ``Button`` its primary action).
+    /// A ``InteractionKitLinux/TapGestureRecognizer`` whose `numberOfTouchesRequired` is
+    /// `fingers` recognizes it, and a ``InteractionKitLinux/Control`` under the point sends
+    /// `touchDown` then `touchUpInside` (a ``InteractionKitLinux/Button`` its primary action).
     /// Several fingers stand ``fingerSpacing`` apart on a horizontal line
     /// centred on `point`.
     /// - Parameters:
@@ -25,9 +25,9 @@ extension TouchDriver {
     }
 
     /// Taps twice at `point`, ``doubleTapGap`` (0.1 s) apart: a
-    /// ``TapGestureRecognizer`` with `numberOfTapsRequired = 2` recognizes it.
+    /// ``InteractionKitLinux/TapGestureRecognizer`` with `numberOfTapsRequired = 2` recognizes it.
     ///
-    /// The second touch's `tapCount` is 2, so a ``Control`` also sends
+    /// The second touch's `tapCount` is 2, so a ``InteractionKitLinux/Control`` also sends
     /// `touchDownRepeat`. The quiet ``pauseBetweenGestures`` follows the
     /// second tap only.
     /// - Throws: ``TouchDriverError``; see the type's discussion.
@@ -45,11 +45,11 @@ extension TouchDriver {
 
     /// Holds a finger still at `point` for `duration` seconds, then lifts it.
     ///
-    /// A ``LongPressGestureRecognizer`` begins once its
+    /// A ``InteractionKitLinux/LongPressGestureRecognizer`` begins once its
     /// `minimumPressDuration` (0.5 s by default) has passed and ends on the
     /// lift; at an accessibility text size the large content viewer shows
     /// its HUD after 0.15 s. No sample is sent while the finger rests, as
-    /// on a real screen: time passes with ``Window/advanceTime(to:)``.
+    /// on a real screen: time passes with ``InteractionKitLinux/Window/advanceTime(to:)``.
     /// - Parameters:
     ///   - point: Where, in window coordinates.
     ///   - duration: How long the finger rests, in seconds; 1 by default,
@@ -65,12 +65,12 @@ extension TouchDriver {
     /// Puts fingers down at `start`, moves them in a straight line to `end`
     /// over `duration` seconds, and lifts them there.
     ///
-    /// A ``PanGestureRecognizer`` begins on the first sample beyond
-    /// ``GestureConstants/panMinimumDistance`` (10 points) and ends on the
+    /// A ``InteractionKitLinux/PanGestureRecognizer`` begins on the first sample beyond
+    /// ``InteractionKitLinux/GestureConstants/panMinimumDistance`` (10 points) and ends on the
     /// lift with the drag's velocity, `(end - start) / duration`; a
-    /// ``ScreenEdgePanGestureRecognizer`` does the same when `start` lies
-    /// within ``GestureConstants/screenEdgeRegion`` (20 points) of one of
-    /// its edges. A ``Control`` tracks the finger (`touchDragInside`,
+    /// ``InteractionKitLinux/ScreenEdgePanGestureRecognizer`` does the same when `start` lies
+    /// within ``InteractionKitLinux/GestureConstants/screenEdgeRegion`` (20 points) of one of
+    /// its edges. A ``InteractionKitLinux/Control`` tracks the finger (`touchDragInside`,
     /// `touchDragExit`, …). A fast drag (50 points within 0.5 s) is also a
     /// swipe.
     /// - Parameters:
@@ -106,7 +106,7 @@ extension TouchDriver {
     /// Throws a finger from `start` at a constant `velocity` (points per
     /// second) for `duration` seconds and lifts it while it is still moving.
     ///
-    /// A ``PanGestureRecognizer`` ends with `velocity(in:)` equal to
+    /// A ``InteractionKitLinux/PanGestureRecognizer`` ends with `velocity(in:)` equal to
     /// `velocity`: every sample, the touch-down and the lift included, lies
     /// on one straight line at one speed, so the recognizer's estimate has
     /// nothing else to fit. The finger travels `velocity × duration`; a pan
@@ -133,8 +133,8 @@ extension TouchDriver {
     /// points apart on a horizontal line through it, move apart or together
     /// until they are `endDistance` apart, and lift.
     ///
-    /// A ``PinchGestureRecognizer`` begins once the distance has changed by
-    /// ``GestureConstants/pinchMinimumDistanceChange`` (8 points) and ends
+    /// A ``InteractionKitLinux/PinchGestureRecognizer`` begins once the distance has changed by
+    /// ``InteractionKitLinux/GestureConstants/pinchMinimumDistanceChange`` (8 points) and ends
     /// with `scale` equal to `endDistance / startDistance`.
     /// - Parameters:
     ///   - center: The point midway between the fingers, in window coordinates.
@@ -170,8 +170,8 @@ extension TouchDriver {
     /// through `angle` radians along the circle, and lift.
     ///
     /// A positive angle turns clockwise on screen (y points down), as
-    /// ``RotationGestureRecognizer/rotation`` counts. The recognizer begins
-    /// once the fingers have turned ``GestureConstants/rotationMinimumAngle``
+    /// ``InteractionKitLinux/RotationGestureRecognizer/rotation`` counts. The recognizer begins
+    /// once the fingers have turned ``InteractionKitLinux/GestureConstants/rotationMinimumAngle``
     /// (10°) and ends with `rotation` equal to `angle`. Each sample may turn
     /// at most a quarter turn, so that the direction is never in doubt; a
     /// larger `angle` needs a longer duration.
@@ -213,7 +213,7 @@ extension TouchDriver {
     /// Swipes one finger from `start`: ``swipeDistance`` (100 points) in
     /// `direction` in ``swipeDuration`` (0.1 s), lifting while it moves.
     ///
-    /// A ``SwipeGestureRecognizer`` whose `direction` contains `direction`
+    /// A ``InteractionKitLinux/SwipeGestureRecognizer`` whose `direction` contains `direction`
     /// recognizes it (it needs 50 points within 0.5 s, within 30 points of
     /// the axis); one of another direction fails.
     /// - Parameters:

@@ -3,10 +3,10 @@ import InteractionKitLinux
 /// A test's fingers on a window: touch samples and time on the window's
 /// virtual clock, one finger at a time or as whole gestures.
 ///
-/// The driver sends ``TouchInput`` samples with ``Window/send(_:)-(TouchInput)``
-/// and lets time pass with ``Window/advanceTime(to:)``; it reads no clock,
+/// The driver sends ``InteractionKitLinux/TouchInput`` samples with ``InteractionKitLinux/Window/send(_:)-(TouchInput)``
+/// and lets time pass with ``InteractionKitLinux/Window/advanceTime(to:)``; it reads no clock,
 /// so a test is the same on every run. Every sample is stamped with the
-/// window's ``Window/currentTime``, which only the driver's calls (and
+/// window's ``InteractionKitLinux/Window/currentTime``, which only the driver's calls (and
 /// yours) move forward.
 ///
 /// ```swift
@@ -52,7 +52,7 @@ import InteractionKitLinux
 ///   instant, so a recognizer's velocity at `ended` is the gesture's speed.
 /// - **A quiet time after.** Each helper ends with
 ///   ``pauseBetweenGestures`` (0.5 s) of time with no finger down, longer
-///   than ``GestureConstants/multiTapInterval``: a tap that waits for a
+///   than ``InteractionKitLinux/GestureConstants/multiTapInterval``: a tap that waits for a
 ///   double tap to fail has ended when the call returns, and the next
 ///   helper's gesture is a gesture of its own, not a second tap.
 /// - **Errors come before samples.** Bad arguments (a point that is not
@@ -60,7 +60,7 @@ import InteractionKitLinux
 ///   ``maximumSamplesPerGesture`` samples) throw
 ///   ``TouchDriverError/invalidArgument(_:)`` before anything is sent.
 /// - **The app may end a finger.** If a callback cancels a helper's
-///   finger (``Window/cancelAllTouches()``, say), the helper sends nothing
+///   finger (``InteractionKitLinux/Window/cancelAllTouches()``, say), the helper sends nothing
 ///   more for it and carries on with the others and with time; that is
 ///   behaviour to test, not an error.
 ///
@@ -70,20 +70,20 @@ public final class TouchDriver {
     /// The default time between two samples of a moving finger: 1/120 s.
     public static let defaultSampleInterval = 1.0 / 120
     /// The default quiet time after each gesture helper, in seconds: 0.5,
-    /// more than ``GestureConstants/multiTapInterval`` (0.35).
+    /// more than ``InteractionKitLinux/GestureConstants/multiTapInterval`` (0.35).
     public static let defaultPauseBetweenGestures = 0.5
     /// How long a tap's finger rests before it lifts, in seconds: 0.05, less
     /// than the large content viewer's 0.15 s press, so a tap stays a tap at
     /// accessibility text sizes.
     public static let tapDuration = 0.05
     /// The time from a double tap's first lift to its second touch-down, in
-    /// seconds: 0.1, well inside ``GestureConstants/multiTapInterval``.
+    /// seconds: 0.1, well inside ``InteractionKitLinux/GestureConstants/multiTapInterval``.
     public static let doubleTapGap = 0.1
     /// How far apart the fingers of a several-finger tap or drag are, in
     /// points, side by side on a horizontal line centred on the given point.
     public static let fingerSpacing = 40.0
     /// How far a swipe travels, in points: twice
-    /// ``GestureConstants/swipeMinimumDistance``.
+    /// ``InteractionKitLinux/GestureConstants/swipeMinimumDistance``.
     public static let swipeDistance = 100.0
     /// How long a swipe takes, in seconds: 0.1 (1 000 points a second).
     public static let swipeDuration = 0.1

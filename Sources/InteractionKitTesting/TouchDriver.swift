@@ -63,6 +63,11 @@ import InteractionKitLinux
 ///   finger (``InteractionKitLinux/Window/cancelAllTouches()``, say), the helper sends nothing
 ///   more for it and carries on with the others and with time; that is
 ///   behaviour to test, not an error.
+/// - **From a callback, samples wait their turn.** Called while the window
+///   dispatches (from an action or a delegate method), the driver's samples
+///   are queued by the window and dispatched, in order, once the current
+///   input has finished (rule G10); the helper then sends the whole
+///   gesture, and a sample the window refuses later is not reported.
 ///
 /// Keys (`press(_:)`, `type(_:)`) come with the engine's keyboard support.
 @MainActor
@@ -163,10 +168,21 @@ public final class TouchDriver {
 
     private func send(_ finger: Int, _ phase: TouchPhase, at point: Point) throws(TouchDriverError) {
         let input = TouchInput(id: finger, phase: phase, location: point, timestamp: now, type: touchType)
-        if case .rejected(let error) = window.send(input) {
+        switch window.send(input) {
+        case .delivered:
+            break
+        case .queued:
+            // Sent from a callback: the window dispatches it after the current input (G10).
+            samplesWereQueued = true
+        case .rejected(let error):
             throw .rejected(input, error)
         }
     }
+
+    /// Whether a sample of the gesture in progress was queued rather than
+    /// dispatched: then the window cannot yet say which fingers are down,
+    /// and the gesture sends every sample.
+    private var samplesWereQueued = false
 
     // MARK: Checks shared by the helpers
 
@@ -235,7 +251,10 @@ public final class TouchDriver {
     func perform(_ strokes: [Stroke], pressDuration: Double = 0, duration: Double, steps: Int) throws(TouchDriverError) {
         try checkPause()
         let start = now
+        samplesWereQueued = false
         var downFingers: [Int] = []
+        // A finger the app ended is skipped; while samples are queued, none is.
+        func stillDown(_ finger: Int) -> Bool { samplesWereQueued || isDown(finger) }
         do throws(TouchDriverError) {
             for stroke in strokes {
                 try down(stroke.finger, at: stroke.path(0))
@@ -248,13 +267,13 @@ public final class TouchDriver {
                     // Each step's time from the start, not summed, so no error builds up.
                     let progress = Double(step) / Double(steps)
                     window.advanceTime(to: moveStart + duration * progress)
-                    for stroke in strokes where isDown(stroke.finger) {
+                    for stroke in strokes where stillDown(stroke.finger) {
                         try move(stroke.finger, to: stroke.path(progress))
                     }
                 }
             }
             window.advanceTime(to: moveStart + duration)
-            for stroke in strokes where isDown(stroke.finger) {
+            for stroke in strokes where stillDown(stroke.finger) {
                 try up(stroke.finger, at: stroke.path(1))
             }
         } catch {

@@ -189,3 +189,28 @@ struct TouchDriverTests {
         #expect(window.touch(withID: 0)?.type == .pencil)
     }
 }
+
+@Suite("TouchDriver from inside a callback (G10)")
+@MainActor
+struct TouchDriverReentrancyTests {
+    @Test("A tap sent from a button's action is queued whole, dispatched after, and leaves no finger down")
+    func tapFromAnAction() throws {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let first = Button(title: "First", frame: Rect(x: 0, y: 0, width: 100, height: 44))
+        let second = Button(title: "Second", frame: Rect(x: 200, y: 0, width: 100, height: 44))
+        window.addSubview(first)
+        window.addSubview(second)
+        let fingers = TouchDriver(window)
+        let events = ControlEventRecorder()
+        events.watch(first)
+        events.watch(second, events: [.touchDown, .touchUpInside])
+        var thrown: TouchDriverError?
+        first.addAction { _ in
+            do throws(TouchDriverError) { try fingers.tap(at: Point(x: 250, y: 22)) } catch { thrown = error }
+        }
+        try fingers.tap(at: Point(x: 50, y: 22))
+        #expect(thrown == nil)
+        #expect(events.events(of: "Second") == ["touchDown", "touchUpInside"])
+        #expect(window.activeTouchCount == 0)
+    }
+}

@@ -405,7 +405,8 @@ extension SVGPicture {
     /// One entry of the pictures' key: a small drawing in the pictures' own
     /// colours and shapes, and a sentence saying what it stands for.
     public struct KeyEntry: Hashable, Sendable {
-        /// An inline SVG element (`<svg …>…</svg>`, 120 × 48 points) showing the mark.
+        /// An inline SVG element (`<svg …>…</svg>`, 120 × 48 points) showing the mark;
+        /// hidden from screen readers, as the meaning beside it says it in words.
         public var swatch: String
         /// What the mark means, in a sentence.
         public var meaning: String
@@ -416,7 +417,7 @@ extension SVGPicture {
     /// `TerminalPicture.legend()`).
     public static func key() -> [KeyEntry] {
         func swatch(_ body: String) -> String {
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 120 48\" width=\"120\" height=\"48\">"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 120 48\" width=\"120\" height=\"48\" aria-hidden=\"true\">"
                 + "<rect x=\"0.5\" y=\"0.5\" width=\"119\" height=\"47\" rx=\"6\" fill=\"#fbfbfd\" stroke=\"#d1d1d6\"/>"
                 + body + "</svg>"
         }

@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "InteractionKitLive", targets: ["InteractionKitLive"]),
         // Screen readers: a window's tree exported over AT-SPI2, on a dependency-free D-Bus client.
         .library(name: "InteractionKitAccessibility", targets: ["InteractionKitAccessibility", "InteractionKitDBus"]),
+        // Test support for toolkits: fingers on the virtual clock, control-event and state recorders.
+        .library(name: "InteractionKitTesting", targets: ["InteractionKitTesting"]),
         .executable(name: "Demo", targets: ["Demo"]),
     ],
     targets: [
@@ -35,6 +37,8 @@ let package = Package(
             dependencies: ["InteractionKitCore", "InteractionKitLargeContentViewer", "InteractionKitComponents"],
             swiftSettings: swift6
         ),
+        // Toolkit tests on a window's virtual clock: a finger driver and recorders, on the umbrella only.
+        .target(name: "InteractionKitTesting", dependencies: ["InteractionKitLinux"], swiftSettings: swift6),
         // Linux touchscreen recordings (evemu) decoded into touch samples.
         .target(name: "InteractionKitEvemu", dependencies: ["InteractionKitCore"], swiftSettings: swift6),
         // The live run loop (CLOCK_MONOTONIC, poll) and the evdev reader: the only
@@ -66,7 +70,12 @@ let package = Package(
         .executableTarget(name: "Bench", dependencies: ["InteractionKitLinux"], swiftSettings: swift6),
 
         // Helpers shared by the test targets.
-        .target(name: "InteractionKitTestSupport", dependencies: ["InteractionKitLinux"], path: "Tests/Support", swiftSettings: swift6),
+        .target(
+            name: "InteractionKitTestSupport",
+            dependencies: ["InteractionKitLinux", "InteractionKitTesting"],
+            path: "Tests/Support",
+            swiftSettings: swift6
+        ),
         .testTarget(name: "InteractionKitCoreTests", dependencies: ["InteractionKitCore", "InteractionKitTestSupport"], swiftSettings: swift6),
         .testTarget(
             name: "InteractionKitLargeContentViewerTests",
@@ -89,6 +98,25 @@ let package = Package(
         .testTarget(
             name: "InteractionKitPicturesTests",
             dependencies: ["InteractionKitPictures", "InteractionKitTestSupport"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "InteractionKitTestingTests",
+            dependencies: ["InteractionKitTesting", "InteractionKitLinux"],
+            swiftSettings: swift6
+        ),
+        // Examples/Toolkit: a slider and a segmented control a toolkit author
+        // would write, on the public API and the testing product only.
+        .target(
+            name: "ToolkitExamples",
+            dependencies: ["InteractionKitLinux"],
+            path: "Examples/Toolkit/Sources/ToolkitExamples",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "ToolkitExamplesTests",
+            dependencies: ["ToolkitExamples", "InteractionKitTesting", "InteractionKitLinux"],
+            path: "Examples/Toolkit/Tests/ToolkitExamplesTests",
             swiftSettings: swift6
         ),
         .testTarget(name: "DemoCLITests", dependencies: ["DemoCLI", "InteractionKitTestSupport"], swiftSettings: swift6),

@@ -9,7 +9,11 @@
 # compiler writes their public symbols into the umbrella's own symbol graph,
 # so one catalog (Sources/InteractionKitLinux/InteractionKitLinux.docc) with
 # that one graph documents them all and its articles link to them
-# (``GestureRecognizer``). Warnings are errors: an unresolved link fails.
+# (``GestureRecognizer``). The testing product's module, InteractionKitTesting,
+# is documented beside it from the same catalog (its own module page,
+# InteractionKitTesting.md; links across as ``InteractionKitTesting/TouchDriver``
+# and ``InteractionKitLinux/Window``). Warnings are errors: an unresolved
+# link fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:?usage: scripts/docs.sh OUTDIR}
@@ -21,10 +25,11 @@ out=$(cd "$out" && pwd)
 scratch=.build/docs
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
-swift build --scratch-path "$scratch" --target InteractionKitLinux \
+# InteractionKitTesting depends on the umbrella: one build emits both graphs.
+swift build --scratch-path "$scratch" --target InteractionKitTesting \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
 mkdir -p "$graphs/umbrella"
-cp "$graphs/all/InteractionKitLinux.symbols.json" "$graphs/umbrella/"
+cp "$graphs/all/InteractionKitLinux.symbols.json" "$graphs/all/InteractionKitTesting.symbols.json" "$graphs/umbrella/"
 
 docc_args=()
 if docc convert --help 2>&1 | grep -q -- '--warnings-as-errors'; then

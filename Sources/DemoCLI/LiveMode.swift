@@ -25,12 +25,73 @@ final class LiveSession {
     private var parser = LiveInputParser()
     private var linedEvents = 0
     private var fingerDown = false
-    /// The finger's id: a new one for each press, so a lost release cannot collide.
-    private var fingerID = 0
+    /// The mouse is one finger: finger 0, as a script's `down` is and as
+    /// every transcript names it. A press while it is still down (a release
+    /// the terminal lost) lifts it first.
+    private static let fingerID = 0
+    /// The width the prompt is wrapped to, so that it fits beside the narrowest picture.
+    static let promptWidth = 56
 
     init(script: GestureScript) {
         player = ScriptPlayer(script: script)
         player.begin()
+        for line in Self.prompt(for: script.scene) { append(line) }
+    }
+
+    /// What to try on this scene, wrapped for the transcript area: the
+    /// first lines the person sees under the picture.
+    static func prompt(for scene: GestureScript.Scene) -> [String] {
+        var sentences: [String] = []
+        if scene.tabTitles != nil {
+            if scene.contentSize.isAccessibilityCategory {
+                sentences.append("Try it: press a tab and hold the mouse button. After 0.15 s the tab appears large in the HUD; "
+                    + "drag across the tabs and it follows; release to select. A quick click is a tap.")
+            } else {
+                sentences.append("Try it: click a tab to select it. Press a for an accessibility text size, "
+                    + "then press and hold a tab: it appears large in the HUD.")
+            }
+        }
+        if !scene.buttons.isEmpty {
+            sentences.append("Press a button, drag more than 70 points off it and back, and release on it: "
+                + "it lets go, takes the finger again, and its action runs.")
+        }
+        let names = scene.surfaceRecognizers.map(\.rawValue)
+        if !names.isEmpty {
+            let oneFinger = names.filter { !["two-finger-tap", "two-finger-pan", "pinch", "rotation"].contains($0) }
+            var ways: [String] = []
+            if oneFinger.contains("tap") { ways.append("click") }
+            if oneFinger.contains("double-tap") { ways.append("double-click") }
+            if oneFinger.contains("long-press") { ways.append("hold still") }
+            if oneFinger.contains(where: { ["pan", "swipe"].contains($0) }) { ways.append("drag") }
+            if oneFinger.contains("edge-pan") { ways.append("drag in from an edge") }
+            if !oneFinger.isEmpty {
+                sentences.append("The surface behind listens for " + oneFinger.joined(separator: ", ") + ": "
+                    + (ways.isEmpty ? "touch it" : ways.joined(separator: ", ")) + " anywhere.")
+            }
+            if oneFinger.count < names.count {
+                sentences.append("A mouse is one finger: replay a script for the two-finger gestures.")
+            }
+        }
+        if sentences.isEmpty {
+            sentences.append("This scene has nothing to touch: give a script with tabbar, button or surface lines.")
+        }
+        sentences.append("Keys: a text size, r right-to-left, q quits.")
+        return sentences.flatMap { wrap($0, width: promptWidth) }.map { "  " + $0 }
+    }
+
+    /// `text` in lines of at most `width` characters, broken between words.
+    private static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     /// Handles bytes read from the terminal at virtual time `time`.
@@ -63,8 +124,7 @@ final class LiveSession {
             break
         case .press(let column, let row):
             guard let point = point(column: column, row: row, clamped: false) else { return }
-            if fingerDown { send(.ended, at: currentFingerLocation ?? point, time: time) }
-            fingerID += 1
+            if fingerDown || currentFingerLocation != nil { send(.ended, at: currentFingerLocation ?? point, time: time) }
             fingerDown = true
             send(.began, at: point, time: time)
         case .drag(let column, let row):
@@ -77,10 +137,10 @@ final class LiveSession {
         }
     }
 
-    private var currentFingerLocation: Point? { player.window.touch(withID: fingerID)?.location }
+    private var currentFingerLocation: Point? { player.window.touch(withID: Self.fingerID)?.location }
 
     private func send(_ phase: TouchPhase, at point: Point, time: Double) {
-        player.play(TouchInput(id: fingerID, phase: phase, location: point, timestamp: time))
+        player.play(TouchInput(id: Self.fingerID, phase: phase, location: point, timestamp: time))
     }
 
     /// The window point under a 1-based terminal cell; the picture starts at

@@ -28,29 +28,64 @@ enum SVGDirectory {
         return digits.count >= 3 && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
+    /// The widest a picture is shown on the index page, in CSS pixels: a
+    /// phone-sized window (390 points) at its own size, a larger one scaled down.
+    static let thumbnailWidth = 390.0
+
     /// Writes one SVG file per frame and an index page; returns how many frames.
     static func write(_ replay: Replay, to directory: String) throws(Failure) -> Int {
         try makeDirectory(directory)
         try removeOldFrames(in: directory)
-        var links: [String] = []
         for (index, frame) in replay.frames.enumerated() {
-            let name = frameName(index + 1)
-            try writeFile(SVGPicture.render(frame.snapshot), to: join(directory, name))
-            let caption = NumberFormatting.fixed(frame.snapshot.time, decimals: 3) + " s — " + frame.snapshot.caption
-            links.append("<figure><img src=\"\(name)\" width=\"195\"><figcaption>\(escapeHTML(caption))</figcaption></figure>")
+            try writeFile(SVGPicture.render(frame.snapshot), to: join(directory, frameName(index + 1)))
         }
-        let page = """
+        try writeFile(indexPage(replay), to: join(directory, "index.html"))
+        return replay.frames.count
+    }
+
+    /// The index page: the script's name, a key to the drawing (a swatch and
+    /// a sentence a mark), then the pictures, each large enough to read,
+    /// with its time and caption, linking to the full SVG.
+    static func indexPage(_ replay: Replay) -> String {
+        let size = replay.script.scene.windowSize
+        let windowWidth = size.width.isFinite && size.width > 0 ? size.width : thumbnailWidth
+        let width = Int(min(windowWidth, thumbnailWidth).rounded())
+        let count = replay.frames.count
+        var page = """
             <!doctype html>
             <meta charset="utf-8">
             <title>\(escapeHTML(replay.script.file))</title>
-            <style>body{font-family:sans-serif}figure{display:inline-block;margin:8px;vertical-align:top}</style>
+            <style>
+            body{font-family:sans-serif;margin:24px;color:#1c1c1e;line-height:1.4}
+            h2{margin-top:32px}
+            .key{display:grid;grid-template-columns:120px minmax(0,640px);gap:10px 16px;align-items:center;margin:0}
+            .key dt svg{display:block}
+            .key dd{margin:0}
+            .frames{display:flex;flex-wrap:wrap;gap:28px}
+            figure{margin:0;width:\(width)px}
+            figure img{display:block;width:\(width)px;height:auto}
+            figcaption{margin-top:6px}
+            </style>
             <h1>\(escapeHTML(replay.script.file))</h1>
-            <p>\(escapeHTML(TerminalPicture.legend()))</p>
-            \(links.joined(separator: "\n"))
+            <p>\(count) picture\(count == 1 ? "" : "s") of the screen, taken when the replay starts, whenever the HUD, \
+            the selection or a button's highlight changes, and at the end. Each is a phone screen of \
+            \(NumberFormatting.fixed(size.width, decimals: 0)) × \(NumberFormatting.fixed(size.height, decimals: 0)) points; \
+            click one to open it on its own.</p>
+            <h2>Key</h2>
+            <dl class="key">
 
             """
-        try writeFile(page, to: join(directory, "index.html"))
-        return replay.frames.count
+        for entry in SVGPicture.key() {
+            page += "<dt>\(entry.swatch)</dt><dd>\(escapeHTML(entry.meaning))</dd>\n"
+        }
+        page += "</dl>\n<h2>Pictures</h2>\n<div class=\"frames\">\n"
+        for (index, frame) in replay.frames.enumerated() {
+            let name = frameName(index + 1)
+            let time = NumberFormatting.fixed(frame.snapshot.time, decimals: 3) + " s"
+            page += "<figure><a href=\"\(name)\"><img src=\"\(name)\" width=\"\(width)\" alt=\"\(escapeHTML(time))\"></a>"
+                + "<figcaption><b>\(escapeHTML(time))</b> — \(escapeHTML(frame.snapshot.caption))</figcaption></figure>\n"
+        }
+        return page + "</div>\n"
     }
 
     /// `directory/name`.

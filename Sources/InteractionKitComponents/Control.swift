@@ -17,7 +17,7 @@ import InteractionKitLargeContentViewer
 /// Subclasses customise tracking through `beginTracking`, `continueTracking`,
 /// `endTracking` and `cancelTracking`, as in UIKit.
 open class Control: View, LargeContentViewerActivatable {
-    private var handlers: [(token: ActionToken, events: ControlEvents, body: @MainActor (Control) -> Void)] = []
+    private var handlers: [(token: ActionToken, events: ControlEvents, body: @MainActor (Control, ControlEvents) -> Void)] = []
     private var lastHandlerToken: UInt64 = 0
     /// The id of the finger being tracked, if any.
     private var trackedTouchID: Int?
@@ -67,6 +67,20 @@ open class Control: View, LargeContentViewerActivatable {
     /// Adds a handler called when the control sends any of `events`; the token removes it.
     @discardableResult
     public func addAction(for events: ControlEvents, _ action: @escaping @MainActor (Control) -> Void) -> ActionToken {
+        addAction(for: events) { control, _ in action(control) }
+    }
+
+    /// Adds a handler called with the control and the one event that fired
+    /// (a single member of `events`), so that one handler can log or route
+    /// several; the token removes it.
+    ///
+    /// ```swift
+    /// slider.addAction(for: .allEvents) { control, event in print(event.names) }
+    /// ```
+    @discardableResult
+    public func addAction(
+        for events: ControlEvents, _ action: @escaping @MainActor (Control, ControlEvents) -> Void
+    ) -> ActionToken {
         lastHandlerToken &+= 1
         let token = ActionToken(value: lastHandlerToken)
         handlers.append((token, events, action))
@@ -97,7 +111,7 @@ open class Control: View, LargeContentViewerActivatable {
             guard remaining.contains(event) else { continue }
             let current = handlers
             for handler in current where handler.events.contains(event) && isHandlerAdded(handler.token) {
-                handler.body(self)
+                handler.body(self, event)
             }
         }
     }

@@ -35,6 +35,9 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
     public static let primaryActionTriggered = ControlEvents(rawValue: 1 << 13)
     /// Every touch event.
     public static let allTouchEvents = ControlEvents(rawValue: 0x0FFF)
+    /// Every event, the ones a subclass defines in the free bits included
+    /// (UIKit's `allEvents`, all 32 bits): a handler added for it hears them all.
+    public static let allEvents = ControlEvents(rawValue: 0xFFFF_FFFF)
 
     /// The events' names, in their declaration order, for transcripts and messages.
     public var names: [String] {

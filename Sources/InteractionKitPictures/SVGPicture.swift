@@ -398,3 +398,88 @@ struct SceneSVGWriter {
         }
     }
 }
+
+// MARK: The key
+
+extension SVGPicture {
+    /// One entry of the pictures' key: a small drawing in the pictures' own
+    /// colours and shapes, and a sentence saying what it stands for.
+    public struct KeyEntry: Hashable, Sendable {
+        /// An inline SVG element (`<svg …>…</svg>`, 120 × 48 points) showing the mark;
+        /// hidden from screen readers, as the meaning beside it says it in words.
+        public var swatch: String
+        /// What the mark means, in a sentence.
+        public var meaning: String
+    }
+
+    /// The key to what ``render(_:)`` draws, one mark a line, for the index
+    /// page next to the pictures (the terminal pictures have their own, in
+    /// `TerminalPicture.legend()`).
+    public static func key() -> [KeyEntry] {
+        func swatch(_ body: String) -> String {
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 120 48\" width=\"120\" height=\"48\" aria-hidden=\"true\">"
+                + "<rect x=\"0.5\" y=\"0.5\" width=\"119\" height=\"47\" rx=\"6\" fill=\"#fbfbfd\" stroke=\"#d1d1d6\"/>"
+                + body + "</svg>"
+        }
+        func text(_ x: Double, _ y: Double, _ size: Double, _ fill: String, _ words: String, bold: Bool = false) -> String {
+            "<text x=\"\(S.decimal(x))\" y=\"\(S.decimal(y))\" text-anchor=\"middle\" font-family=\"sans-serif\" "
+                + "font-size=\"\(S.decimal(size))\"" + (bold ? " font-weight=\"600\"" : "") + " fill=\"\(fill)\">"
+                + S.xmlEscaped(words) + "</text>"
+        }
+        /// A tab of the bar, 78 × 44, as `drawTab` draws one.
+        func tab(colour: String, extra: String = "", bold: Bool = false, group: String = "") -> String {
+            "<rect x=\"1\" y=\"2\" width=\"118\" height=\"44\" fill=\"#ececf1\"/>"
+                + "<g\(group)>" + extra
+                + "<rect x=\"42\" y=\"6\" width=\"36\" height=\"18\" rx=\"5\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.2\"/>"
+                + text(60, 18, 7.5, colour, "home") + text(60, 39, 10.5, colour, "Home", bold: bold) + "</g>"
+        }
+        let finger = "<circle cx=\"60\" cy=\"30\" r=\"14\" fill=\"#ff9500\" fill-opacity=\"0.3\" stroke=\"#ff9500\" "
+            + "stroke-opacity=\"0.9\" stroke-width=\"1.5\"/>" + text(60, 12, 10, "#7a3e00", "finger 0", bold: true)
+        let button = { (fill: String, stroke: String, width: String, label: String) in
+            "<rect x=\"20\" y=\"10\" width=\"80\" height=\"28\" rx=\"7\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(width)\"/>"
+                + text(60, 28.5, 13, label, "Save", bold: true)
+        }
+        let hud = "<rect x=\"22\" y=\"3\" width=\"76\" height=\"42\" rx=\"10\" fill=\"#1c1c1e\" fill-opacity=\"0.85\"/>"
+            + "<rect x=\"48\" y=\"7\" width=\"24\" height=\"16\" rx=\"4\" fill=\"#ffffff\" fill-opacity=\"0.14\" "
+            + "stroke=\"#ffffff\" stroke-opacity=\"0.7\" stroke-width=\"1\"/>" + text(60, 40, 13, "#ffffff", "Home", bold: true)
+        let trail = "<polyline points=\"14,36 40,30 70,18 92,14\" fill=\"none\" stroke=\"#ff9500\" stroke-width=\"3\" "
+            + "stroke-opacity=\"0.8\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
+            + "<circle cx=\"14\" cy=\"36\" r=\"4\" fill=\"#ff9500\"/>"
+            + "<text x=\"70\" y=\"40\" font-family=\"sans-serif\" font-size=\"10\" font-weight=\"bold\" fill=\"#ff9500\">r0 lifted</text>"
+        let caption = text(60, 20, 11, "#1c1c1e", "t=0.15s · HUD", bold: true) + text(60, 36, 9, "#8e8e93", "accessibility-large")
+        let states = "<text x=\"8\" y=\"20\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#3a3a3c\">pan: ended,</text>"
+            + "<text x=\"8\" y=\"34\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#3a3a3c\">recognized ×8</text>"
+        return [
+            KeyEntry(swatch: swatch(caption),
+                     meaning: "At the top: the time of the picture and what just happened; under it, in grey, the text size "
+                        + "(and right-to-left for a mirrored scene)."),
+            KeyEntry(swatch: swatch(finger),
+                     meaning: "A finger on the screen, named as in the transcript: finger 0 for a script's, finger r0 for a "
+                        + "recording's. The circle lies under the tab titles, so a title under a finger stays readable."),
+            KeyEntry(swatch: swatch(tab(colour: "#3a3a3c")),
+                     meaning: "A tab of the tab bar (the grey band at the bottom): its image, a box holding the image's name, "
+                        + "above its title."),
+            KeyEntry(swatch: swatch(tab(colour: "#007aff",
+                                        extra: "<rect x=\"22\" y=\"4\" width=\"76\" height=\"40\" rx=\"8\" fill=\"#007aff\" fill-opacity=\"0.12\"/>",
+                                        bold: true)),
+                     meaning: "The selected tab: tinted, in blue."),
+            KeyEntry(swatch: swatch(tab(colour: "#3a3a3c",
+                                        extra: "<rect x=\"22\" y=\"4\" width=\"76\" height=\"40\" rx=\"8\" fill=\"#3a3a3c\" fill-opacity=\"0.16\"/>")),
+                     meaning: "The pressed tab: shaded grey while a finger that went down on it is still down within reach."),
+            KeyEntry(swatch: swatch(tab(colour: "#8e8e93", group: " opacity=\"0.4\"")),
+                     meaning: "A disabled tab (or button): faded grey. It never shows in the HUD and is never selected."),
+            KeyEntry(swatch: swatch(button("#ffffff", "#007aff", "1.5", "#007aff")),
+                     meaning: "A button: white, outlined and titled in blue."),
+            KeyEntry(swatch: swatch(button("#cce4ff", "#007aff", "2.5", "#004a99")),
+                     meaning: "A pressed button: filled light blue while its finger is within 70 points of it."),
+            KeyEntry(swatch: swatch(hud),
+                     meaning: "The large content viewer's HUD (heads-up display): the item under a held finger, its image "
+                        + "and its title in large type, shown at accessibility text sizes."),
+            KeyEntry(swatch: swatch(trail),
+                     meaning: "In a replayed recording's last picture: each finger's path, from a dot where it went down "
+                        + "to its name where it lifted."),
+            KeyEntry(swatch: swatch(states),
+                     meaning: "In that last picture too, at the top left: each recognizer's last state and how often it recognized."),
+        ]
+    }
+}

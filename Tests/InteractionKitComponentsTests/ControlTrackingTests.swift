@@ -2,30 +2,17 @@ import Testing
 import InteractionKitLinux
 import InteractionKitTestSupport
 
-/// A 100 × 44 button at (100, 100) in a phone window, with every event it sends logged.
+/// A 100 × 44 button at (100, 100) in a phone window, with every event it sends recorded.
 @MainActor
 private struct ButtonScene {
     let window = Window.phone()
     let button = Button(title: "Save", frame: Rect(x: 100, y: 100, width: 100, height: 44))
-    var events: [String] { log.events }
-    private let log = EventLog()
+    private let recorder = ControlEventRecorder()
+    var events: [String] { recorder.events(of: "Save") }
 
     init() {
         window.addSubview(button)
-        log.attach(to: button)
-    }
-}
-
-@MainActor
-private final class EventLog {
-    var events: [String] = []
-
-    func attach(to control: Control) {
-        let all: [ControlEvents] = [.touchDown, .touchDownRepeat, .touchDragInside, .touchDragOutside, .touchDragEnter,
-                                    .touchDragExit, .touchUpInside, .touchUpOutside, .touchCancel, .primaryActionTriggered]
-        for event in all {
-            control.addAction(for: event) { [weak self] _ in self?.events += event.names }
-        }
+        recorder.watch(button)
     }
 }
 

@@ -72,6 +72,90 @@ public struct Rect: Hashable, Sendable {
     }
 }
 
+// MARK: Set operations (CGRect's)
+
+extension Rect {
+    /// The null rectangle: the answer when there is no rectangle, such as
+    /// the intersection of two that do not overlap (`CGRect.null`).
+    ///
+    /// Its origin is at positive infinity and its size is zero, as
+    /// CoreGraphics has it, so it contains no point and is empty. It is not
+    /// `zero`: the union of a rectangle with `null` is that rectangle,
+    /// whereas the union with `zero` reaches out to the origin. Test for it
+    /// with `isNull`, not by comparing with `==`.
+    public static let null = Rect(x: .infinity, y: .infinity, width: 0, height: 0)
+
+    /// Whether this is the null rectangle (either origin coordinate at
+    /// positive infinity, as `CGRectIsNull` checks).
+    @inlinable public var isNull: Bool { origin.x == .infinity || origin.y == .infinity }
+
+    /// Whether the operations below treat the rectangle as no rectangle: the
+    /// null rectangle, or one with a NaN component (which contains no point).
+    @usableFromInline var isNullOrNaN: Bool {
+        isNull || origin.x.isNaN || origin.y.isNaN || size.width.isNaN || size.height.isNaN
+    }
+
+    /// The rectangle shrunk by `dx` on the left and right and by `dy` at the
+    /// top and bottom (grown where they are negative), about the same centre.
+    ///
+    /// As `CGRect.insetBy(dx:dy:)`: the rectangle is standardized first (a
+    /// negative size flipped), and when the width or the height would go
+    /// below zero the result is `Rect.null`. Insetting the null rectangle,
+    /// or by a NaN, gives `Rect.null`.
+    @inlinable public func insetBy(dx: Double, dy: Double) -> Rect {
+        guard !isNullOrNaN else { return .null }
+        let newWidth = width - 2 * dx, newHeight = height - 2 * dy
+        guard newWidth >= 0, newHeight >= 0 else { return .null }
+        return Rect(x: minX + dx, y: minY + dy, width: newWidth, height: newHeight)
+    }
+
+    /// The rectangle where this one and `other` overlap, standardized, or
+    /// `Rect.null` when they do not overlap.
+    ///
+    /// Overlapping means sharing an area, as `contains(_:)` counts points:
+    /// edges are half-open, so two rectangles that only touch along an edge
+    /// or at a corner do not overlap, and an empty rectangle overlaps
+    /// nothing (CGRect's documentation leaves both cases open; MapKit's
+    /// `MKMapRect` answers the same). The null rectangle, or one with a NaN
+    /// component, overlaps nothing.
+    /// - Complexity: O(1).
+    @inlinable public func intersection(_ other: Rect) -> Rect {
+        guard !isNullOrNaN, !other.isNullOrNaN else { return .null }
+        let left = Swift.max(minX, other.minX), right = Swift.min(maxX, other.maxX)
+        let top = Swift.max(minY, other.minY), bottom = Swift.min(maxY, other.maxY)
+        guard right > left, bottom > top else { return .null }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// Whether this rectangle and `other` share an area: some point lies in
+    /// both. Touching edges do not count (see `intersection(_:)`).
+    /// - Complexity: O(1).
+    @inlinable public func intersects(_ other: Rect) -> Bool {
+        !intersection(other).isNull
+    }
+
+    /// The smallest rectangle that contains both, standardized.
+    ///
+    /// As `CGRect.union(_:)`: the null rectangle contributes nothing (the
+    /// union with it is the other rectangle, standardized), but an empty
+    /// rectangle does, so the union with `zero` reaches the origin. A
+    /// rectangle with a NaN component counts as null here.
+    /// - Complexity: O(1).
+    @inlinable public func union(_ other: Rect) -> Rect {
+        if isNullOrNaN { return other.isNullOrNaN ? .null : other.standardized }
+        if other.isNullOrNaN { return standardized }
+        let left = Swift.min(minX, other.minX), right = Swift.max(maxX, other.maxX)
+        let top = Swift.min(minY, other.minY), bottom = Swift.max(maxY, other.maxY)
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// The same rectangle with a non-negative width and height (a negative
+    /// size moves the origin instead), as `CGRect.standardized`.
+    @inlinable public var standardized: Rect {
+        Rect(x: minX, y: minY, width: width, height: height)
+    }
+}
+
 extension Rect: CustomStringConvertible {
     /// The rectangle as `(x, y, width × height)`.
     public var description: String { "(\(origin.x), \(origin.y), \(size.width) × \(size.height))" }

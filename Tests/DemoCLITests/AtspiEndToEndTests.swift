@@ -4,56 +4,6 @@ import Testing
 import InteractionKitTestSupport
 import DemoCLI
 
-/// A child process started with `posix_spawn` (Foundation's `Process` leaks
-/// a little per run, which LeakSanitizer reports), its output in a file.
-struct SpawnedProcess {
-    let pid: pid_t
-
-    /// Starts `path` with `arguments`, the environment changed by `set` and `unset`,
-    /// standard output and error appended to `outputPath`.
-    init(_ path: String, _ arguments: [String], set: [String: String], unset: [String], outputPath: String) throws {
-        var environment = ProcessInfo.processInfo.environment
-        for name in unset { environment.removeValue(forKey: name) }
-        for (name, value) in set { environment[name] = value }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
-        guard status == 0 else { throw SpawnError(code: status) }
-        self.pid = pid
-    }
-
-    struct SpawnError: Error {
-        var code: Int32
-    }
-
-    /// The exit status once the process ends within `seconds` (polling), or nil after killing it.
-    func wait(seconds: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        var status: Int32 = 0
-        while Date() < deadline {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F) }
-            if result < 0 { return nil }
-            var request = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-            nanosleep(&request, nil)
-        }
-        kill(pid, SIGKILL)
-        _ = waitpid(pid, &status, 0)
-        return nil
-    }
-}
-
 /// `Demo --atspi` end to end with a real client: a private session bus
 /// (`dbus-run-session`), the built Demo exporting the built-in scene, and the
 /// distribution's pyatspi reading it (`Tests/Fixtures/atspi/client.py`).
@@ -93,23 +43,21 @@ struct AtspiEndToEndTests {
             print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
             return
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let demoLog = folder.appendingPathComponent("demo.log")
-        let clientOutput = folder.appendingPathComponent("client.log")
+        let session = try PrivateSession(name: "atspi-e2e")
+        defer { session.remove() }
+        let demoLog = session.file("demo.log")
+        let clientOutput = session.file("client.log")
         let start = Date()
-        let client = try SpawnedProcess(
+        let client = try session.spawn(
             Self.dbusRunSession,
             ["--", Self.python, Repository.file("Tests/Fixtures/atspi/client.py").path, demo, demoLog.path],
-            // A sanitizer build of the Demo must not fail at exit for the runtime's own allocations.
-            set: ["XDG_RUNTIME_DIR": folder.path, "ASAN_OPTIONS": "detect_leaks=0"],
-            unset: ["DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS"],
             outputPath: clientOutput.path)
         // Generous: the first run starts the bus launcher and the registry.
         let status = client.wait(seconds: 120)
         if status == nil { Issue.record("the client did not finish within 120 seconds") }
+        // The session's bus daemons, launcher and registry end with it.
+        let survivors = session.reap(within: 5)
+        #expect(survivors.isEmpty, "still running after the session ended: \(survivors)")
         let text = (try? String(contentsOf: clientOutput, encoding: .utf8)) ?? ""
         print("AT-SPI end-to-end run took \(Int(Date().timeIntervalSince(start) * 1000)) ms")
         #expect(status == 0, "client output:\n\(text)")
@@ -158,5 +106,6 @@ struct AtspiOptionTests {
         #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--live"]) }
         #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--device", "/dev/null"]) }
         #expect(DemoCommand.helpText.contains("--atspi"))
+    }
     }
 }

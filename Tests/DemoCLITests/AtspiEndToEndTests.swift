@@ -64,15 +64,55 @@ struct AtspiEndToEndTests {
         for check in ["application 'InteractionKitLinux Demo', toolkit InteractionKitLinux",
                       "page tab list with page tabs ['Home', 'Search', 'Now Playing', 'Profile', 'Settings']",
                       "extents of Search (78, 795, 78, 49)", "getAccessibleAtPoint(350, 820) is the page tab Settings",
-                      "object:state-changed:selected arrived from", "the Demo stopped cleanly"] {
+                      "object:state-changed:selected arrived from",
+                      "object:selection-changed arrived from the page tab list",
+                      "Selection: Search selected; selectChild(2) selects Now Playing", "the Demo stopped cleanly"] {
             #expect(text.contains(check), "missing '\(check)' in:\n\(text)")
         }
         // The registry set Application.Id while Embed waited.
         #expect(text.contains("toolkit InteractionKitLinux, registry id ") && !text.contains("registry id not set"),
                 "client output:\n\(text)")
-        // The tab bar's delegate was told once, as for a tap.
+        // The tab bar's delegate was told once per selection, as for a tap.
         let selections = text.components(separatedBy: "\n").filter { $0.hasPrefix("selected ") }
-        #expect(selections == ["selected Search (the tab bar's delegate was told)"], "client output:\n\(text)")
+        #expect(selections == ["selected Search (the tab bar's delegate was told)",
+                               "selected Now Playing (the tab bar's delegate was told)"], "client output:\n\(text)")
+        // SIGTERM ends the session quietly: no request log without --verbose, no farewell.
+        #expect(!text.contains("atspi: ") && !text.contains("Demo: stopped") && !text.contains("connection failed"),
+                "client output:\n\(text)")
+    }
+
+    @Test("When the accessibility bus goes away, Demo --atspi ends quietly with 0; --verbose logs on standard error")
+    func busGoesAway() throws {
+        if let reason = Self.missing {
+            if ProcessInfo.processInfo.environment["ATSPI_E2E_REQUIRED"] == "1" {
+                Issue.record("ATSPI_E2E_REQUIRED is set but \(reason)")
+            }
+            print("skipped: the AT-SPI end-to-end test needs a real client: \(reason)")
+            return
+        }
+        guard let demo = LivePseudoTerminalTests.demoBinary else {
+            print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
+            return
+        }
+        let session = try PrivateSession(name: "atspi-bus-gone")
+        defer { session.remove() }
+        let output = session.file("output.log"), errors = session.file("errors.log"), log = session.file("client.log")
+        let client = try session.spawn(
+            Self.dbusRunSession,
+            ["--", Self.python, Repository.file("Tests/Fixtures/atspi/bus_goes_away.py").path, demo, output.path, errors.path],
+            outputPath: log.path)
+        let status = client.wait(seconds: 90)
+        let survivors = session.reap(within: 5)
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(status == 0, "client output:\n\(text)")
+        #expect(survivors.isEmpty, "still running after the session ended: \(survivors)")
+        #expect(text.contains("ok the Demo ended with status 0 when the bus went away"), "client output:\n\(text)")
+        let standardOutput = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let standardError = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        #expect(standardOutput.hasPrefix("Demo: serving ") && !standardOutput.contains("atspi: "), "\(standardOutput)")
+        #expect(standardError.contains("atspi: Application.GetApplicationBusAddress()"), "\(standardError)")
+        #expect(standardError.hasSuffix("Demo: the accessibility bus went away\n"), "\(standardError)")
+        #expect(!standardError.contains("failed") && !standardError.contains("Demo: --atspi"), "\(standardError)")
     }
 
     @Test("Without a session bus, Demo --atspi exits 1 and says what to do")
@@ -98,14 +138,20 @@ struct AtspiEndToEndTests {
 @Suite("Demo --atspi options")
 @MainActor
 struct AtspiOptionTests {
-    @Test("--atspi takes a script or none, and no value; it cannot be combined with --live or --device")
+    @Test("--atspi takes a script or none, --play, --verbose and --live, and no value; not --device")
     func parsing() throws {
         #expect(try DemoCommand.parse(arguments: ["--atspi"]).atspi)
         #expect(try DemoCommand.parse(arguments: ["--atspi", "Examples/seed.gesture"]).scriptPath == "Examples/seed.gesture")
+        let playing = try DemoCommand.parse(arguments: ["--atspi", "Examples/seed.gesture", "--play", "--verbose"])
+        #expect(playing.play && playing.verbose && playing.atspi)
+        let live = try DemoCommand.parse(arguments: ["--atspi", "--live"])
+        #expect(live.atspi && live.live.terminal)
         #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi=yes"]) }
-        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--live"]) }
         #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--device", "/dev/null"]) }
-        #expect(DemoCommand.helpText.contains("--atspi"))
-    }
+        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--live", "--play"]) }
+        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--play=now"]) }
+        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["Examples/seed.gesture", "--play"]) }
+        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--verbose"]) }
+        for option in ["--atspi", "--play", "--verbose"] { #expect(DemoCommand.helpText.contains(option)) }
     }
 }

@@ -20,6 +20,26 @@ struct SpawnedProcess {
     /// Starts `path` with `arguments`, the environment changed by `set` and `unset`,
     /// standard output and error appended to `outputPath`.
     init(_ path: String, _ arguments: [String], set: [String: String], unset: [String], outputPath: String) throws {
+        try self.init(path, arguments, set: set, unset: unset) { actions in
+            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+    }
+
+    /// Starts `path` with `arguments` and the environment changed by `set`
+    /// and `unset`, its standard input, output and error on `terminal` (a
+    /// pseudo-terminal's slave side).
+    init(_ path: String, _ arguments: [String], set: [String: String], unset: [String], terminal: Int32) throws {
+        try self.init(path, arguments, set: set, unset: unset) { actions in
+            for standard in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, terminal, standard) }
+        }
+    }
+
+    private init(
+        _ path: String, _ arguments: [String], set: [String: String], unset: [String],
+        files: (inout posix_spawn_file_actions_t) -> Void
+    ) throws {
         var environment = ProcessInfo.processInfo.environment
         for name in unset { environment.removeValue(forKey: name) }
         for (name, value) in set { environment[name] = value }
@@ -32,9 +52,7 @@ struct SpawnedProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        files(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -101,16 +119,22 @@ struct PrivateSession {
     func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
 
     /// Starts `path` inside the session: the marker and `XDG_RUNTIME_DIR`
-    /// set, no session or accessibility bus of the caller's.
-    func spawn(_ path: String, _ arguments: [String], set: [String: String] = [:], outputPath: String) throws -> SpawnedProcess {
+    /// set, no session or accessibility bus of the caller's; its output
+    /// goes to `outputPath`, or, with `terminal`, its input and output are that terminal.
+    func spawn(
+        _ path: String, _ arguments: [String], set: [String: String] = [:], outputPath: String = "/dev/null",
+        terminal: Int32? = nil
+    ) throws -> SpawnedProcess {
         var environment = set
         environment[Self.markerName] = marker
         environment["XDG_RUNTIME_DIR"] = folder.path
         // A sanitizer build of the Demo must not fail at exit for the runtime's own allocations.
         environment["ASAN_OPTIONS"] = "detect_leaks=0"
-        return try SpawnedProcess(path, arguments, set: environment,
-                                  unset: ["DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY"],
-                                  outputPath: outputPath)
+        let unset = ["DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY"]
+        if let terminal {
+            return try SpawnedProcess(path, arguments, set: environment, unset: unset, terminal: terminal)
+        }
+        return try SpawnedProcess(path, arguments, set: environment, unset: unset, outputPath: outputPath)
     }
 
     /// The processes still running (zombies aside) that carry the marker, as "PID NAME".

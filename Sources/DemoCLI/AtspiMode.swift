@@ -5,34 +5,110 @@ import InteractionKitLinux
 import InteractionKitLive
 import InteractionKitReplay
 
-/// Log lines gathered while the loop turns, printed after each turn.
+/// The AT-SPI export of a Demo window, served from a `LiveRunLoop`: what
+/// `--atspi` adds to a run, with or without `--live`.
 @MainActor
-final class AtspiLog {
-    var lines: [String] = []
-    var failure: String?
+final class AtspiServer {
+    /// How serving ended, when it ended before the run did.
+    enum End: Equatable {
+        /// The accessibility bus hung up (the session is over): a normal end.
+        case busGone
+        /// The bus connection failed otherwise (malformed data).
+        case failed(String)
+    }
+
+    let bridge: AtspiBridge
+    /// How serving ended; nil while it goes on.
+    private(set) var end: End?
+    /// Receives the request and event log, one line at a time (`--verbose`); nil logs nothing.
+    var log: ((String) -> Void)? {
+        didSet { observeBridge() }
+    }
+
+    private init(bridge: AtspiBridge) {
+        self.bridge = bridge
+    }
+
+    /// Registers `window` on the accessibility bus; nil (with the reason given to `errors`) when it cannot.
+    static func start(window: Window, errors: (String) -> Void) -> AtspiServer? {
+        window.accessibilityLabel = AtspiMode.applicationName
+        do {
+            let bridge = try AtspiBridge(window: window, applicationName: AtspiMode.applicationName, timeout: 20)
+            return AtspiServer(bridge: bridge)
+        } catch {
+            errors("Demo: --atspi: \(error)\n")
+            return nil
+        }
+    }
+
+    /// Answers requests whenever the bus socket is readable; stops `loop` when serving ends.
+    func attach(to loop: LiveRunLoop) {
+        loop.watch(bridge.fileDescriptor) { [weak self, weak loop] _ in
+            guard let self, end == nil else { return }
+            do throws(AtspiBridgeError) {
+                try bridge.handlePending()
+            } catch {
+                if case .disconnected(.disconnected(_)) = error {
+                    end = .busGone
+                } else {
+                    end = .failed("\(error)")
+                }
+                loop?.unwatch(bridge.fileDescriptor)
+                loop?.stop()
+            }
+        }
+    }
+
+    /// Sends the replies and events the socket could not take at once.
+    func flush() {
+        guard end == nil, bridge.hasPendingOutput else { return }
+        try? bridge.handlePending()
+    }
+
+    /// Stops serving.
+    func close() {
+        bridge.requestObserver = nil
+        bridge.eventObserver = nil
+        bridge.close()
+    }
+
+    private func observeBridge() {
+        guard log != nil else {
+            bridge.requestObserver = nil
+            bridge.eventObserver = nil
+            return
+        }
+        bridge.requestObserver = { [weak self] call, outcome in
+            self?.log?("atspi: " + AtspiMode.describe(call, outcome))
+        }
+        bridge.eventObserver = { [weak self] signal in
+            let detail = signal.body.first?.string ?? ""
+            let value = signal.body.count > 1 ? signal.body[1].int32.map { " \($0)" } ?? "" : ""
+            self?.log?("atspi: event \(signal.member ?? "") \(detail)\(value) at \(signal.path?.text ?? "")")
+        }
+    }
 }
 
-/// `Demo --atspi [SCRIPT]`: the script's scene served to screen readers on
-/// the AT-SPI accessibility bus until SIGINT or SIGTERM, logging each
-/// request and each selection.
+/// `Demo --atspi [SCRIPT] [--play] [--verbose]`: the script's scene served
+/// to screen readers on the AT-SPI accessibility bus until SIGINT, SIGTERM
+/// or the end of the bus, which all end it quietly with status 0. With
+/// `--play` the script's steps are replayed on the real clock meanwhile
+/// (then it keeps serving). Selections are printed on standard output; the
+/// requests and events are logged on standard error with `--verbose`.
 @MainActor
 enum AtspiMode {
     /// The application name screen readers see.
     static let applicationName = "InteractionKitLinux Demo"
 
-    /// Serves the scene; returns the exit status (1 without a session bus or accessibility bus).
-    static func run(script: GestureScript, output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+    /// Serves the scene; returns the exit status (1 without a session bus or
+    /// accessibility bus, or when the bus connection fails).
+    static func run(
+        script: GestureScript, play: Bool, verbose: Bool, output: (String) -> Void, errors: (String) -> Void
+    ) -> Int32 {
         let player = ScriptPlayer(script: script)
         player.begin()
-        player.window.accessibilityLabel = applicationName
-        let bridge: AtspiBridge
-        do {
-            bridge = try AtspiBridge(window: player.window, applicationName: applicationName, timeout: 20)
-        } catch {
-            errors("Demo: --atspi: \(error)\n")
-            return 1
-        }
-        defer { bridge.close() }
+        guard let server = AtspiServer.start(window: player.window, errors: errors) else { return 1 }
+        defer { server.close() }
         guard let signals = SignalPipe() else {
             errors("Demo: --atspi cannot watch for signals: \(String(cString: strerror(errno)))\n")
             return 1
@@ -43,43 +119,39 @@ enum AtspiMode {
         sigemptyset(&stopping)
         for number in SignalPipe.signals { sigaddset(&stopping, number) }
         sigprocmask(SIG_UNBLOCK, &stopping, nil)
-        output("Demo: serving \(script.file) on the accessibility bus as \(bridge.busName) "
+        let steps = script.steps.count
+        output("Demo: serving \(script.file) on the accessibility bus as \(server.bridge.busName) "
             + "(application \"\(applicationName)\", toolkit \(AtspiExport.toolkitName), registry id "
-            + "\(bridge.export.applicationID.map { String($0) } ?? "not set")); Ctrl-C stops\n")
-        let log = AtspiLog()
-        bridge.requestObserver = { [weak log] call, outcome in
-            log?.lines.append("atspi: " + describe(call, outcome) + "\n")
-        }
-        bridge.eventObserver = { [weak log] signal in
-            let detail = signal.body.first?.string ?? ""
-            let value = signal.body.count > 1 ? signal.body[1].int32.map { " \($0)" } ?? "" : ""
-            log?.lines.append("atspi: event \(signal.member ?? "") \(detail)\(value) at \(signal.path?.text ?? "")\n")
-        }
+            + "\(server.bridge.export.applicationID.map { String($0) } ?? "not set"))"
+            + (play ? ", replaying its \(steps) step\(steps == 1 ? "" : "s") on the real clock" : "")
+            + "; Ctrl-C stops\n")
+        // Lines gathered while the loop turns, printed after each turn.
+        let log = LineBuffer()
+        if verbose { server.log = { [weak log] line in log?.lines.append(line + "\n") } }
         let loop = LiveRunLoop(window: player.window)
-        loop.watch(bridge.fileDescriptor) { [weak log, weak loop] _ in
-            do {
-                try bridge.handlePending()
-            } catch {
-                log?.failure = "\(error)"
-                loop?.stop()
-            }
-        }
+        server.attach(to: loop)
         loop.watch(signals.readEnd) { [weak log, weak loop] _ in
-            if let number = signals.drain().first { log?.lines.append("Demo: stopped by signal \(number)\n") }
+            if let number = signals.drain().first, verbose { log?.lines.append("Demo: stopped by signal \(number)\n") }
             loop?.stop()
         }
+        var playback = play ? RealClockPlayback(steps: script.steps, start: loop.now) : nil
         var linedEvents = 0
         var failure: String?
         while !loop.isStopped {
+            let limit = min(0.25, playback?.secondsUntilNextStep(now: loop.now) ?? 0.25)
             do {
-                try loop.runOnce(limit: 0.25)
+                try loop.runOnce(limit: limit)
             } catch {
                 failure = "\(error)"
                 break
             }
-            // Replies and events the socket could not take at once.
-            if bridge.hasPendingOutput { try? bridge.handlePending() }
-            for line in log.lines { output(line) }
+            if var current = playback {
+                current.play(player, now: loop.now)
+                playback = current.isFinished ? nil : current
+                if playback == nil { output("Demo: replayed \(script.file); still serving, Ctrl-C stops\n") }
+            }
+            server.flush()
+            for line in log.lines { errors(line) }
             log.lines.removeAll()
             let events = player.replay.events
             while linedEvents < events.count {
@@ -89,11 +161,12 @@ enum AtspiMode {
                 linedEvents += 1
             }
         }
-        for line in log.lines { output(line) }
-        bridge.requestObserver = nil
-        bridge.eventObserver = nil
-        if let reason = failure ?? log.failure {
-            errors("Demo: --atspi: \(reason)\n")
+        if server.end == .busGone, verbose { log.lines.append("Demo: the accessibility bus went away\n") }
+        for line in log.lines { errors(line) }
+        server.log = nil
+        if case .failed(let reason)? = server.end { failure = failure ?? reason }
+        if let failure {
+            errors("Demo: --atspi: \(failure)\n")
             return 1
         }
         return 0
@@ -129,6 +202,58 @@ enum AtspiMode {
             return "[" + elements.prefix(8).map(describe).joined(separator: ", ") + (elements.count > 8 ? ", …" : "") + "]"
         case .dictEntry(let key, let value): return describe(key) + ": " + describe(value)
         default: return "\(value)"
+        }
+    }
+}
+
+/// Lines gathered by callbacks while a loop turns, printed after the turn.
+@MainActor
+final class LineBuffer {
+    var lines: [String] = []
+}
+
+/// A script's steps replayed on the real clock (`Demo --atspi SCRIPT --play`):
+/// each step is performed when its time comes, its touches stamped with
+/// the loop's time then; a `wait` only moves the time the next step is due.
+///
+/// A recording (`evemu`) is one step: its samples go in at once, stamped
+/// with their own times, as the script replay sends them.
+@MainActor
+struct RealClockPlayback {
+    private let steps: [GestureScript.Step]
+    private var index = 0
+    /// The loop time the next step is due at.
+    private var due: Double
+
+    /// Starts the replay at loop time `start`.
+    init(steps: [GestureScript.Step], start: Double) {
+        self.steps = steps
+        due = start
+        skipWaits()
+    }
+
+    /// Whether every step was performed.
+    var isFinished: Bool { index >= steps.count }
+
+    /// Seconds from `now` until the next step is due (0 when it is due); nil when finished.
+    func secondsUntilNextStep(now: Double) -> Double? {
+        isFinished ? nil : max(0, due - now)
+    }
+
+    /// Performs the steps due by `now`, in order.
+    mutating func play(_ player: ScriptPlayer, now: Double) {
+        while !isFinished && now >= due {
+            player.advance(to: now)
+            player.perform(steps[index])
+            index += 1
+            skipWaits()
+        }
+    }
+
+    private mutating func skipWaits() {
+        while index < steps.count, case .wait(let seconds) = steps[index].action {
+            if seconds.isFinite && seconds > 0 { due += seconds }
+            index += 1
         }
     }
 }

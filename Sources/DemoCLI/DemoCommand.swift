@@ -40,6 +40,10 @@ public enum DemoCommand {
         public var live = LiveOptions()
         /// Whether to serve the scene to screen readers over AT-SPI (`--atspi`).
         public var atspi = false
+        /// Whether `--atspi` replays the script's steps on the real clock while it serves (`--play`).
+        public var play = false
+        /// Whether `--atspi` logs each request and event on standard error (`--verbose`).
+        public var verbose = false
 
         /// The defaults: the built-in script, text with Unicode pictures.
         public init() {}
@@ -112,8 +116,11 @@ public enum DemoCommand {
             return 1
         }
         if options.atspi {
-            return AtspiMode.run(script: GestureScript(file: script.file, scene: script.scene, steps: []),
-                                 output: output, errors: errors)
+            if options.live.terminal {
+                return LiveMode.run(script: GestureScript(file: script.file, scene: script.scene, steps: []), errors: errors,
+                                    serving: true, verbose: options.verbose)
+            }
+            return AtspiMode.run(script: script, play: options.play, verbose: options.verbose, output: output, errors: errors)
         }
         if let status = LiveOptions.run(options, script: script, output: output, errors: errors) { return status }
         let replay = ScriptPlayer(script: script).run()
@@ -204,6 +211,12 @@ public enum DemoCommand {
             case "--atspi":
                 try flag()
                 options.atspi = true
+            case "--play":
+                try flag()
+                options.play = true
+            case "--verbose":
+                try flag()
+                options.verbose = true
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError(description: "unknown option '\(arguments[index])'")
@@ -216,8 +229,17 @@ public enum DemoCommand {
             index += 1
         }
         try options.live.validate()
-        if options.atspi && (options.live.terminal || options.live.devicePath != nil) {
-            throw UsageError(description: "--atspi cannot be combined with --live or --device")
+        if options.atspi && options.live.devicePath != nil {
+            throw UsageError(description: "--atspi cannot be combined with --device")
+        }
+        if options.play && !options.atspi {
+            throw UsageError(description: "--play replays the script while serving it to screen readers; give --atspi too")
+        }
+        if options.play && options.live.terminal {
+            throw UsageError(description: "--play and --live both drive the scene; choose one")
+        }
+        if options.verbose && !options.atspi {
+            throw UsageError(description: "--verbose logs the AT-SPI requests; give --atspi too")
         }
         return options
     }
@@ -265,7 +287,12 @@ public enum DemoCommand {
           --desc DESC           the device's evemu description, for a file or FIFO
           --atspi               serve the scene to screen readers on the AT-SPI
                                 accessibility bus (needs a session bus) until Ctrl-C,
-                                logging each request and each selection
+                                printing each selection; with --live, while the
+                                terminal drives it
+          --play                with --atspi: replay SCRIPT's steps on the real clock
+                                while serving, then keep serving
+          --verbose             with --atspi: log each request and event on standard
+                                error
           -h, --help            show this help
 
         Exit status: 0 replayed; 1 the script cannot be read or has errors (each is

@@ -164,7 +164,8 @@ final class LiveSession {
         }
     }
 
-    private func note(_ text: String) {
+    /// Adds a line of the Demo's own to the transcript, stamped with the time.
+    func note(_ text: String) {
         append("  " + NumberFormatting.fixed(player.window.currentTime, decimals: 3).leftPaddedWithSpaces(to: 7) + "  " + text)
     }
 
@@ -230,12 +231,24 @@ enum LiveScreen {
 @MainActor
 enum LiveMode {
     /// Runs until `q`, Ctrl-C, SIGTERM, SIGHUP or an error, and restores the terminal in each case.
-    static func run(script: GestureScript, errors: (String) -> Void) -> Int32 {
+    ///
+    /// With `serving` (`--atspi --live`), the scene is also served to screen
+    /// readers (status 1 when it cannot be registered); the bus going away
+    /// ends the session, and a signal ends it with status 0, as for
+    /// `--atspi` alone. With `verbose`, the AT-SPI log goes into the transcript.
+    static func run(script: GestureScript, errors: (String) -> Void, serving: Bool = false, verbose: Bool = false) -> Int32 {
         let terminal = Terminal()
         guard terminal.isTerminal else {
             errors("Demo: --live needs a terminal on standard input and output\n")
             return 1
         }
+        let session = LiveSession(script: script)
+        var server: AtspiServer?
+        if serving {
+            guard let started = AtspiServer.start(window: session.player.window, errors: errors) else { return 1 }
+            server = started
+        }
+        defer { server?.close() }
         guard let signals = SignalPipe() else {
             errors("Demo: --live cannot watch for signals: \(String(cString: strerror(errno)))\n")
             return 1
@@ -245,8 +258,9 @@ enum LiveMode {
             errors("Demo: --live cannot put the terminal in raw mode: \(String(cString: strerror(errno)))\n")
             return 1
         }
-        let session = LiveSession(script: script)
         let loop = LiveRunLoop(window: session.player.window)
+        server?.attach(to: loop)
+        if verbose { server?.log = { [weak session] line in session?.note(line) } }
         var status: Int32 = 0
         var drawn = ""
         func draw() {
@@ -267,11 +281,12 @@ enum LiveMode {
             if session.quit { loop.stop() }
         }
         loop.watch(signals.readEnd) { _ in
-            if let number = signals.drain().first { status = 128 + number }
+            if let number = signals.drain().first { status = server == nil ? 128 + number : 0 }
             loop.stop()
         }
         loop.afterEachTurn = {
             session.tick(at: loop.now)
+            server?.flush()
             draw()
         }
         draw()
@@ -288,6 +303,10 @@ enum LiveMode {
         terminal.leave()
         if let failure {
             errors("Demo: --live: \(failure)\n")
+            return 1
+        }
+        if case .failed(let reason)? = server?.end {
+            errors("Demo: --atspi: \(reason)\n")
             return 1
         }
         return status

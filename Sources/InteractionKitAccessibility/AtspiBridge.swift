@@ -78,6 +78,10 @@ public final class AtspiBridge {
         observerToken = window.addAccessibilityObserver { [weak self] notification in
             self?.announce(notification)
         }
+        // Until windows have a key state (contract §12), the window is active
+        // from the start: say so, or an Orca already running never speaks it.
+        // A key-window observer will send these on makeKey()/resignKey().
+        send(export.windowActivationSignals(active: true))
     }
 
     isolated deinit {
@@ -153,7 +157,11 @@ public final class AtspiBridge {
     }
 
     private func announce(_ notification: AccessibilityNotification) {
-        for signal in export.signals(for: notification) {
+        send(export.signals(for: notification))
+    }
+
+    private func send(_ signals: [DBusMessage]) {
+        for signal in signals {
             guard (try? connection.send(signal)) != nil else { return }
             eventObserver?(signal)
         }

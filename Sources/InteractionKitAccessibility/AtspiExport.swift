@@ -10,9 +10,10 @@ import InteractionKitDBus
 /// connects it to the accessibility bus. Everything is read live from the
 /// window (`AtspiObjectTree`).
 ///
-/// Interfaces: `org.a11y.atspi.Accessible`, `Component` and `Action` on
-/// every object (`Action` offers `click` on buttons and tabs),
-/// `Application` on the root, `org.a11y.atspi.Cache` at
+/// Interfaces: `org.a11y.atspi.Accessible` and `Component` on every object,
+/// `Action` on buttons, tabs and toggles (`click`), `Value` on an
+/// `.adjustable` element with an `accessibilityNumericValue`, `Selection`
+/// on a page tab list, `Application` on the root, `org.a11y.atspi.Cache` at
 /// `/org/a11y/atspi/cache` (empty), and `org.freedesktop.DBus.Properties`.
 /// An unknown path is answered with `org.freedesktop.DBus.Error.UnknownObject`,
 /// arguments of the wrong signature with `InvalidArgs`; nothing traps.
@@ -41,12 +42,14 @@ public final class AtspiExport {
     /// during `Embed`); nil until the registry sets it.
     public private(set) var applicationID: Int32?
 
-    /// The object with the focus: the tab selected last.
+    /// The object with the focus: the tab selected last (see `focusFollowingSelection`).
     private weak var focusedNode: (any AccessibilityNode)?
     /// The states each object was last reported with, by path, to announce only changes.
     private var reportedStates: [DBusObjectPath: AtspiStateSet] = [:]
     /// The children each object was last reported with, by path.
     private var reportedChildren: [DBusObjectPath: [DBusObjectPath]] = [:]
+    /// The selected children each selection container was last announced with, by path.
+    private var reportedSelections: [DBusObjectPath: [DBusObjectPath]] = [:]
 
     /// Creates the export of `window`.
     public init(window: Window, applicationName: String, busName: String = "") {
@@ -114,6 +117,8 @@ public final class AtspiExport {
             return component(member, call, object)
         case AtspiInterface.action? where tree.isActivatable(object):
             return action(member, call, object)
+        case AtspiInterface.selection? where implementsSelection(object):
+            return selection(member, call, object)
         case AtspiInterface.application? where isApplication(object):
             return application(member, call)
         case AtspiInterface.properties?:
@@ -161,6 +166,9 @@ public final class AtspiExport {
              "GrabFocus", "GetAlpha", "SetExtents", "SetPosition", "SetSize", "ScrollTo", "ScrollToPoint"].contains(member)
         case AtspiInterface.action:
             ["GetDescription", "GetName", "GetLocalizedName", "GetKeyBinding", "GetActions", "DoAction"].contains(member)
+        case AtspiInterface.selection:
+            ["GetSelectedChild", "SelectChild", "DeselectSelectedChild", "IsChildSelected", "SelectAll", "ClearSelection",
+             "DeselectChild"].contains(member)
         case AtspiInterface.application:
             ["GetLocale", "GetApplicationBusAddress", "RegisterEventListener", "DeregisterEventListener"].contains(member)
         case AtspiInterface.properties:
@@ -180,7 +188,20 @@ public final class AtspiExport {
         if isApplication(object) { return [AtspiInterface.accessible, AtspiInterface.application] }
         var names = [AtspiInterface.accessible, AtspiInterface.component]
         if tree.isActivatable(object) { names.append(AtspiInterface.action) }
+        if numericValue(of: object) != nil { names.append(AtspiInterface.value) }
+        if implementsSelection(object) { names.append(AtspiInterface.selection) }
         return names
+    }
+
+    /// The number of an `.adjustable` object that has one: what `Value` reads.
+    private func numericValue(of object: AtspiObjectTree.Object) -> AccessibilityNumericValue? {
+        guard case .node(let node) = object, node.accessibilityTraits.contains(.adjustable) else { return nil }
+        return node.accessibilityNumericValue
+    }
+
+    /// Whether the object answers `Selection`: a page tab list, over its tabs.
+    private func implementsSelection(_ object: AtspiObjectTree.Object) -> Bool {
+        tree.role(of: object) == .pageTabList
     }
 
     private func invalidArguments(_ call: DBusMessage, expected: String) -> DBusMethodOutcome {
@@ -225,6 +246,8 @@ public final class AtspiExport {
             var entries: [(key: DBusValue, value: DBusValue)] = [(.string("toolkit"), .string(Self.toolkitName))]
             if case .node(let node) = object, let value = node.accessibilityValue {
                 entries.append((.string("value"), .string(value)))
+                // Orca says a Value's text from this attribute, as for ARIA's aria-valuetext.
+                if numericValue(of: object) != nil { entries.append((.string("valuetext"), .string(value))) }
             }
             return .reply([.dictionary(key: .string, value: .string, entries)])
         case "GetApplication":
@@ -240,12 +263,16 @@ public final class AtspiExport {
 
     // MARK: org.a11y.atspi.Component
 
-    /// AT-SPI's coordinate types: screen (0) and window (1) are both window
-    /// coordinates here (the window is at the origin); parent (2) is relative
-    /// to the parent's extents.
+    /// AT-SPI's coordinate types: screen (0) is window coordinates plus the
+    /// window's `screenOrigin`, window (1) is window coordinates, and parent
+    /// (2) is relative to the parent's extents. The answer is the origin of
+    /// the coordinate system in window coordinates.
     private func origin(for coordinateType: UInt32, of object: AtspiObjectTree.Object) -> Point? {
         switch coordinateType {
-        case 0, 1:
+        case 0:
+            let screen = window.screenOrigin
+            return Point(x: -screen.x, y: -screen.y)
+        case 1:
             return .zero
         case 2:
             guard let parent = tree.parent(of: object), case .node = parent else { return .zero }
@@ -341,6 +368,47 @@ public final class AtspiExport {
         }
     }
 
+    // MARK: org.a11y.atspi.Selection
+
+    /// A page tab list's selection, over its tabs. Selecting a tab does what
+    /// a tap does (`accessibilityActivate()`: the tab bar's delegate is told
+    /// once); a tab bar holds exactly one selected tab that a person can
+    /// only move, so deselecting, clearing and selecting all answer false.
+    private func selection(_ member: String, _ call: DBusMessage, _ object: AtspiObjectTree.Object) -> DBusMethodOutcome {
+        let signature = call.signatureText
+        switch member {
+        case "SelectAll", "ClearSelection":
+            guard signature.isEmpty else { return invalidArguments(call, expected: "") }
+            return .reply([.boolean(false)])
+        case "GetSelectedChild", "SelectChild", "DeselectSelectedChild", "IsChildSelected", "DeselectChild":
+            guard signature == "i", let index = call.body.first?.int32 else { return invalidArguments(call, expected: "i") }
+            let children = member == "GetSelectedChild" || member == "DeselectSelectedChild"
+                ? selectedChildren(of: object) : tree.children(of: object)
+            let child = index >= 0 && Int(index) < children.count ? children[Int(index)] : nil
+            switch member {
+            case "GetSelectedChild":
+                return .reply([reference(to: child.map { .node($0) })])
+            case "IsChildSelected":
+                return .reply([.boolean(child?.accessibilityTraits.contains(.selected) == true)])
+            case "SelectChild":
+                guard let child, tree.isActivatable(.node(child)) else { return .reply([.boolean(false)]) }
+                if child.accessibilityTraits.contains(.selected) { return .reply([.boolean(true)]) }
+                // What a tap does; the change reaches the window's observers (and becomes events) first.
+                let activated = child.accessibilityActivate()
+                return .reply([.boolean(activated && child.accessibilityTraits.contains(.selected))])
+            default:
+                return .reply([.boolean(false)])
+            }
+        default:
+            return .unknownMethod
+        }
+    }
+
+    /// The object's children that are selected, in order.
+    private func selectedChildren(of object: AtspiObjectTree.Object) -> [any AccessibilityNode] {
+        tree.children(of: object).filter { $0.accessibilityTraits.contains(.selected) }
+    }
+
     private func description(of object: AtspiObjectTree.Object) -> String {
         guard case .node(let node) = object else { return "" }
         return node.accessibilityHint ?? ""
@@ -394,6 +462,10 @@ public final class AtspiExport {
                 applicationID = id
                 return .reply([])
             }
+            if interface == AtspiInterface.value, name == "CurrentValue", case .node(let node) = object,
+               let current = numericValue(of: object) {
+                return setCurrentValue(value, of: node, within: current)
+            }
             guard propertyValues(of: interface, object)?.contains(where: { $0.name == name }) == true else {
                 return .error(name: DBusErrorName.unknownProperty, message: "No property \(interface).\(name)")
             }
@@ -401,6 +473,33 @@ public final class AtspiExport {
         default:
             return .unknownMethod
         }
+    }
+
+    /// `Value.CurrentValue` set by a client: a finite number, clamped into
+    /// the range, offered to `accessibilitySetNumericValue(_:)`.
+    private func setCurrentValue(
+        _ value: DBusValue, of node: any AccessibilityNode, within current: AccessibilityNumericValue
+    ) -> DBusMethodOutcome {
+        let number: Double
+        switch value {
+        case .double(let double): number = double
+        case .int32(let integer): number = Double(integer)
+        case .uint32(let integer): number = Double(integer)
+        case .int64(let integer): number = Double(integer)
+        case .uint64(let integer): number = Double(integer)
+        case .int16(let integer): number = Double(integer)
+        case .uint16(let integer): number = Double(integer)
+        case .byte(let integer): number = Double(integer)
+        default:
+            return .error(name: DBusErrorName.invalidArgs, message: "Value.CurrentValue is a number (d)")
+        }
+        guard number.isFinite else {
+            return .error(name: DBusErrorName.invalidArgs, message: "Value.CurrentValue must be finite")
+        }
+        guard node.accessibilitySetNumericValue(current.clamped(number)) else {
+            return .error(name: DBusErrorName.failed, message: "the element did not take the value")
+        }
+        return .reply([])
     }
 
     /// The properties of one interface of an object; nil for an interface it does not implement.
@@ -434,9 +533,26 @@ public final class AtspiExport {
             ]
         case AtspiInterface.action:
             return [("NActions", .int32(1))]
+        case AtspiInterface.value:
+            guard case .node(let node) = object, let value = numericValue(of: object) else { return [] }
+            return [
+                ("MinimumValue", .double(value.minimum)),
+                ("MaximumValue", .double(value.maximum)),
+                ("MinimumIncrement", .double(value.step)),
+                ("CurrentValue", .double(value.current)),
+                ("Text", .string(node.accessibilityValue ?? Self.text(of: value.current))),
+            ]
+        case AtspiInterface.selection:
+            return [("NSelectedChildren", .int32(Int32(clamping: selectedChildren(of: object).count)))]
         default:
             return []
         }
+    }
+
+    /// A number as a person reads it: "40", not "40.0".
+    static func text(of number: Double) -> String {
+        if number.isFinite, number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return String(number)
     }
 
     // MARK: Events
@@ -446,16 +562,25 @@ public final class AtspiExport {
     ///
     /// - `label`: `PropertyChange` `accessible-name` with the new name;
     ///   `hint`: `accessible-description`.
+    /// - `value`: `PropertyChange` `accessible-value` with the new number,
+    ///   from an object that implements `Value` (Orca 43 reads the value
+    ///   through that interface on this event, as on `value-changed`).
     /// - `traits`, `isElement`: a `StateChanged` for each state that differs
-    ///   from what was last reported (`selected`, `enabled`, …); a tab that
-    ///   becomes selected takes the focus (`focused` 0 on the old object, 1 on it).
+    ///   from what was last reported (`selected`, `checked`, `pressed`,
+    ///   `enabled`, …); when a tab's selection changes, `SelectionChanged`
+    ///   from its page tab list, once, after the newly selected tab's event;
+    ///   a tab that becomes selected takes the focus (`focused` 0 on the old
+    ///   object, 1 on it) until the focus system drives it.
     /// - `children`: `ChildrenChanged` `remove` for each child that went,
-    ///   then `add` for each that came, with its index and reference.
+    ///   then `add` for each that came, with its index and reference
+    ///   (children hidden or shown, `accessibilityElementsHidden`, a modal
+    ///   view coming or going, count as going and coming).
     ///
-    /// A change of an object outside the window gives no event.
+    /// A change of an object that is not exported (outside the window, or
+    /// left out of the tree) gives no event.
     public func signals(for notification: AccessibilityNotification) -> [DBusMessage] {
         let source = notification.source
-        guard tree.isInWindow(source) else { return [] }
+        guard tree.isExported(source) else { return [] }
         let object = AtspiObjectTree.Object.node(source)
         let sourcePath = tree.path(of: source)
         switch notification.change {
@@ -464,13 +589,33 @@ public final class AtspiExport {
                           any: .string(tree.name(of: object, applicationName: applicationName)))]
         case .hint:
             return [event(sourcePath, "PropertyChange", "accessible-description", any: .string(description(of: object)))]
+        case .value:
+            guard let value = numericValue(of: object) else { return [] }
+            return [event(sourcePath, "PropertyChange", "accessible-value", any: .double(value.current))]
         case .traits, .isElement:
             return stateEvents(for: source)
         case .children:
             return childrenEvents(for: object, at: sourcePath)
-        case .value, .frame:
+        case .frame:
             return []
         }
+    }
+
+    /// The events that tell screen readers the window became the active one
+    /// (or stopped being it): `object:state-changed:active` and
+    /// `window:activate` (`window:deactivate`) from the frame, as a toolkit
+    /// sends when its window gains or loses the keyboard. Orca takes the
+    /// frame as its active window on them; without them an Orca started
+    /// before the application never speaks it.
+    public func windowActivationSignals(active: Bool) -> [DBusMessage] {
+        let framePath = tree.path(of: window)
+        remember(states(of: .node(window)), for: framePath)
+        return [
+            event(framePath, "StateChanged", AtspiState.active.name, detail1: active ? 1 : 0),
+            .signal(path: framePath, interface: AtspiInterface.windowEvents, member: active ? "Activate" : "Deactivate",
+                    body: [.string(""), .int32(0), .int32(0), .variant(.string("")),
+                           .dictionary(key: .string, value: .variant, [])]),
+        ]
     }
 
     private func stateEvents(for node: any AccessibilityNode) -> [DBusMessage] {
@@ -478,31 +623,68 @@ public final class AtspiExport {
         let nodePath = tree.path(of: node)
         let current = states(of: object)
         var events: [DBusMessage] = []
-        let announced: [AtspiState] = [.enabled, .sensitive, .visible, .showing, .selected]
+        let announced: [AtspiState] = [.enabled, .sensitive, .visible, .showing, .selected, .checked, .pressed]
         let previous = reportedStates[nodePath]
+        let role = tree.role(of: object)
+        var selectionAnnounced = false
         for state in announced {
             let now = current.contains(state)
             if let previous {
                 guard previous.contains(state) != now else { continue }
-            } else if state != .selected || !current.contains(.selectable) {
-                // Never reported: only the selection of a tab is worth a guess.
-                continue
+            } else {
+                // Never reported: only a tab's selection and a toggle's state are worth a guess.
+                let guessed = state == .selected ? current.contains(.selectable)
+                    : (state == .checked || state == .pressed) && role == .toggleButton
+                guard guessed else { continue }
             }
+            if state == .selected { selectionAnnounced = true }
             events.append(event(nodePath, "StateChanged", state.name, detail1: now ? 1 : 0))
         }
         remember(current, for: nodePath)
+        if selectionAnnounced { events += selectionChangedEvents(after: node, isSelected: current.contains(.selected)) }
         let gainedSelection = current.contains(.selected) && previous?.contains(.selected) != true
-        if gainedSelection, tree.role(of: object) == .pageTab, focusedNode !== node {
-            if let old = focusedNode, tree.isInWindow(old) {
-                let oldPath = tree.path(of: old)
-                focusedNode = nil
-                events.append(event(oldPath, "StateChanged", AtspiState.focused.name, detail1: 0))
-                remember(states(of: .node(old)), for: oldPath)
-            }
-            focusedNode = node
-            events.append(event(nodePath, "StateChanged", AtspiState.focused.name, detail1: 1))
-            remember(states(of: object), for: nodePath)
+        if gainedSelection, role == .pageTab { events += focusFollowingSelection(to: node) }
+        return events
+    }
+
+    /// `SelectionChanged` from the selection container of `node`, whose
+    /// `selected` state was just announced, when the container's selection
+    /// differs from the one last announced. A tab bar deselects the old tab
+    /// before it announces the new one: the event waits for the new one
+    /// (or goes out when nothing is selected any more), so it comes once.
+    private func selectionChangedEvents(after node: any AccessibilityNode, isSelected: Bool) -> [DBusMessage] {
+        guard let parent = tree.parent(of: .node(node)), case .node(let container) = parent,
+              implementsSelection(parent) else { return [] }
+        let selected = selectedChildren(of: parent).map(tree.path(of:))
+        guard isSelected || selected.isEmpty else { return [] }
+        let containerPath = tree.path(of: container)
+        guard reportedSelections[containerPath] != selected else { return [] }
+        if reportedSelections.count > 2 * tree.pathCount + 1024 {
+            reportedSelections = reportedSelections.filter { tree.object(at: $0.key) != nil }
         }
+        reportedSelections[containerPath] = selected
+        return [event(containerPath, "SelectionChanged", "")]
+    }
+
+    /// The stand-in for keyboard focus until the focus system exists: the
+    /// tab selected last is `focused`, and takes the focus from the one
+    /// before (`focused` 0 on the old, 1 on the new). Contract §13 replaces
+    /// it with the window's `focusedItem` and its focus observers (a
+    /// selection then gives focus only through focus-on-touch, rule K5);
+    /// `states(of:)` and this function are the two places to change.
+    private func focusFollowingSelection(to node: any AccessibilityNode) -> [DBusMessage] {
+        guard focusedNode !== node else { return [] }
+        var events: [DBusMessage] = []
+        if let old = focusedNode, tree.isExported(old) {
+            let oldPath = tree.path(of: old)
+            focusedNode = nil
+            events.append(event(oldPath, "StateChanged", AtspiState.focused.name, detail1: 0))
+            remember(states(of: .node(old)), for: oldPath)
+        }
+        focusedNode = node
+        let nodePath = tree.path(of: node)
+        events.append(event(nodePath, "StateChanged", AtspiState.focused.name, detail1: 1))
+        remember(states(of: .node(node)), for: nodePath)
         return events
     }
 

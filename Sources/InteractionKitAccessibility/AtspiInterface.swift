@@ -8,12 +8,19 @@ public enum AtspiInterface {
     public static let component = "org.a11y.atspi.Component"
     /// Actions (`click`).
     public static let action = "org.a11y.atspi.Action"
+    /// A number in a range (an adjustable element): `CurrentValue`, settable.
+    public static let value = "org.a11y.atspi.Value"
+    /// The selected children of a container (a tab bar's selected tab).
+    public static let selection = "org.a11y.atspi.Selection"
     /// Bulk queries of the tree (answered with an empty list).
     public static let cache = "org.a11y.atspi.Cache"
     /// The registry's `Embed`, which registers an application.
     public static let socket = "org.a11y.atspi.Socket"
-    /// The events objects emit (`StateChanged`, `ChildrenChanged`, `PropertyChange`).
+    /// The events objects emit (`StateChanged`, `ChildrenChanged`,
+    /// `PropertyChange`, `SelectionChanged`).
     public static let objectEvents = "org.a11y.atspi.Event.Object"
+    /// The events windows emit (`Activate`, `Deactivate`).
+    public static let windowEvents = "org.a11y.atspi.Event.Window"
     /// D-Bus properties (`Get`, `GetAll`, `Set`).
     public static let properties = "org.freedesktop.DBus.Properties"
 }

@@ -12,7 +12,10 @@ import InteractionKitDBus
 ///
 /// - a node that `isAccessibilityElement` is a leaf (its subviews are not read);
 /// - otherwise its children are its `accessibilityElements`, or, when that
-///   is nil, its subviews.
+///   is nil, its subviews;
+/// - a hidden view, or a node whose `accessibilityElementsHidden` is true,
+///   is left out with everything in it; while a child is modal
+///   (`accessibilityViewIsModal`), its siblings are left out.
 ///
 /// Paths are numbered in the order nodes are first seen; the table holds
 /// nodes weakly, so a path whose node was freed or left the window is
@@ -75,11 +78,12 @@ public final class AtspiObjectTree {
     }
 
     /// What `path` names in this window now, or nil for a path that was
-    /// never given, whose node was freed, or that left the window.
+    /// never given, whose node was freed, or that is not exported now (it
+    /// left the window, or it is left out: see `isExported(_:)`).
     public func object(at path: DBusObjectPath) -> Object? {
         if path == Self.rootPath { return .application }
         guard let number = Self.number(of: path), let node = nodes[number]?.node else { return nil }
-        guard isInWindow(node) else { return nil }
+        guard isExported(node) else { return nil }
         return .node(node)
     }
 
@@ -131,13 +135,67 @@ public final class AtspiObjectTree {
     }
 
     /// The children of a node: none for an element, else its
-    /// `accessibilityElements`, else its subviews.
+    /// `accessibilityElements`, else its subviews, without those left out
+    /// (`isLeftOut(_:)`); while one of them is modal
+    /// (`accessibilityViewIsModal`), that one alone.
     public func children(of node: any AccessibilityNode) -> [any AccessibilityNode] {
         if node.isAccessibilityElement && node !== window { return [] }
+        var kept: [any AccessibilityNode] = []
+        var modal: (any AccessibilityNode)?
+        for child in Self.candidateChildren(of: node) where !Self.isLeftOut(child) {
+            kept.append(child)
+            if child.accessibilityViewIsModal { modal = child }
+        }
+        if let modal { return [modal] }
+        return kept
+    }
+
+    /// A node's children before anything is left out: its
+    /// `accessibilityElements`, else its subviews.
+    private static func candidateChildren(of node: any AccessibilityNode) -> [any AccessibilityNode] {
         if let elements = node.accessibilityElements { return elements }
         if let view = node as? View { return view.subviews }
         return []
     }
+
+    /// Whether a node is left out of the tree with everything in it: a
+    /// hidden view (GTK leaves out unmapped widgets) or a node whose
+    /// `accessibilityElementsHidden` is true.
+    public static func isLeftOut(_ node: any AccessibilityNode) -> Bool {
+        if let view = node as? View, view.isHidden { return true }
+        return node.accessibilityElementsHidden
+    }
+
+    /// Whether a node is in the exported tree now: in the window, and
+    /// reached from the frame through children as `children(of:)` lists
+    /// them (not left out, not inside an element, not a sibling of a modal node).
+    ///
+    /// - Complexity: O(depth × siblings); run per request, never per touch.
+    public func isExported(_ node: any AccessibilityNode) -> Bool {
+        guard isInWindow(node) else { return false }
+        var current = node
+        // A bound, not a need: a custom node's parent chain could loop.
+        var steps = 0
+        while current !== window {
+            steps += 1
+            guard steps <= Self.maximumDepth, !Self.isLeftOut(current),
+                  let parent = current.accessibilityParent, parent === window || !parent.isAccessibilityElement else {
+                return false
+            }
+            var isChild = false
+            var modal: (any AccessibilityNode)?
+            for sibling in Self.candidateChildren(of: parent) {
+                if sibling === current { isChild = true }
+                if sibling.accessibilityViewIsModal && !Self.isLeftOut(sibling) { modal = sibling }
+            }
+            guard isChild, modal == nil || modal === current else { return false }
+            current = parent
+        }
+        return true
+    }
+
+    /// The deepest chain of parents `isExported(_:)` follows.
+    static let maximumDepth = 100_000
 
     /// The parent AT-SPI sees: the application for the window, nil for the application.
     public func parent(of object: Object) -> Object? {
@@ -162,6 +220,11 @@ public final class AtspiObjectTree {
     // MARK: What each object is
 
     /// The object's role, from its class and traits.
+    ///
+    /// A view that is no element, has no label and no trait that gives it
+    /// a role is only there for layout: it is a `filler`, as GTK 4 reports
+    /// its generic containers, and screen readers pass over it (Orca counts
+    /// a filler as layout only); with a label it is a named `panel`.
     public func role(of object: Object) -> AtspiRole {
         guard case .node(let node) = object else { return .application }
         if node === window { return .frame }
@@ -184,7 +247,8 @@ public final class AtspiObjectTree {
         if traits.contains(.image) { return .image }
         if traits.contains(.tabBar) { return .pageTabList }
         if traits.contains(.toolbar) { return .toolBar }
-        return node.isAccessibilityElement ? .label : .panel
+        if node.isAccessibilityElement { return .label }
+        return node.accessibilityLabel?.isEmpty == false ? .panel : .filler
     }
 
     /// The object's name: its label (the window's label, or the application name, for the frame).
@@ -203,6 +267,9 @@ public final class AtspiObjectTree {
     }
 
     /// The object's states, from its traits and visibility; `focused` is the caller's business.
+    ///
+    /// A toggle button's `selected` trait is `checked` and `pressed` (GTK
+    /// reports a pressed toggle button so), not `selected`.
     public func states(of object: Object) -> AtspiStateSet {
         guard case .node(let node) = object else { return AtspiStateSet() }
         var states = AtspiStateSet()
@@ -213,14 +280,21 @@ public final class AtspiObjectTree {
         }
         if isVisible(node) {
             states.insert(.visible)
-            states.insert(.showing)
+            if isShowing(node) { states.insert(.showing) }
         }
         let role = role(of: object)
         if node === window { states.insert(.active) }
         if role == .pageTab {
             states.insert(.selectable)
         }
-        if traits.contains(.selected) { states.insert(.selected) }
+        if traits.contains(.selected) {
+            if role == .toggleButton {
+                states.insert(.checked)
+                states.insert(.pressed)
+            } else {
+                states.insert(.selected)
+            }
+        }
         if isActivatable(object) { states.insert(.focusable) }
         return states
     }
@@ -235,6 +309,33 @@ public final class AtspiObjectTree {
         }
         while let view = current {
             if view.isHidden || view.alpha < 0.01 { return false }
+            current = view.superview
+        }
+        return true
+    }
+
+    /// Whether a visible node is on screen: not wholly outside a view it is
+    /// in that clips to its bounds (`clipsToBounds`: a scroll view's rows
+    /// scrolled out of sight). AT-SPI's `showing`.
+    ///
+    /// The one place that decides it, so that scrolling changes only this.
+    public func isShowing(_ node: any AccessibilityNode) -> Bool {
+        let frame = node.accessibilityFrame
+        var current: View?
+        if let view = node as? View {
+            current = view.superview
+        } else if let element = node as? AccessibilityElement {
+            current = element.accessibilityContainer
+        }
+        while let view = current {
+            if view.clipsToBounds {
+                let visible = view.convert(view.bounds, to: nil)
+                // Wholly outside: no overlap at all (a shared edge is none).
+                if !(frame.maxX > visible.minX && frame.minX < visible.maxX
+                    && frame.maxY > visible.minY && frame.minY < visible.maxY) {
+                    return false
+                }
+            }
             current = view.superview
         }
         return true

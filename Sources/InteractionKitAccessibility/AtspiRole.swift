@@ -1,6 +1,8 @@
 /// The AT-SPI roles the export uses, with their interoperability numbers
 /// (`AtspiRole` in at-spi2-core's `atspi-constants.h`) and names.
 public enum AtspiRole: UInt32, Sendable, CaseIterable {
+    /// A container that is only there for layout: screen readers pass over it.
+    case filler = 20
     /// An image.
     case image = 27
     /// Text that does not change.
@@ -33,6 +35,7 @@ public enum AtspiRole: UInt32, Sendable, CaseIterable {
     /// The role's name as AT-SPI spells it (`GetRoleName`): "page tab list".
     public var name: String {
         switch self {
+        case .filler: "filler"
         case .image: "image"
         case .label: "label"
         case .frame: "frame"

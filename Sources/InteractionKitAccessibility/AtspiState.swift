@@ -4,12 +4,16 @@
 public enum AtspiState: Int, Sendable, CaseIterable {
     /// The window is the active one.
     case active = 1
+    /// The object is checked (a toggle button that is on).
+    case checked = 4
     /// The object is enabled (not disabled).
     case enabled = 8
     /// The object can take the focus.
     case focusable = 11
     /// The object has the focus.
     case focused = 12
+    /// The object is pressed (a toggle button that is on).
+    case pressed = 20
     /// The object can be selected (a tab).
     case selectable = 22
     /// The object is selected (the selected tab).
@@ -25,9 +29,11 @@ public enum AtspiState: Int, Sendable, CaseIterable {
     public var name: String {
         switch self {
         case .active: "active"
+        case .checked: "checked"
         case .enabled: "enabled"
         case .focusable: "focusable"
         case .focused: "focused"
+        case .pressed: "pressed"
         case .selectable: "selectable"
         case .selected: "selected"
         case .sensitive: "sensitive"

@@ -248,13 +248,16 @@ open class TabBar: View, LargeContentViewerItemProvider {
     }
 
     /// Sets the selection and tells assistive technologies which tabs
-    /// gained or lost the `selected` trait.
+    /// gained or lost the `selected` trait: while someone listens (a screen
+    /// reader's export), the tabs' elements are made if they were not yet,
+    /// since a screen reader learns of a selection only from its events.
     private func changeSelection(to item: TabBarItem?) {
         let previous = storedSelectedItem
         storedSelectedItem = item
         guard previous !== item else { return }
-        previous?.accessibilityElementIfMade?.accessibilityDidChange(.traits)
-        item?.accessibilityElementIfMade?.accessibilityDidChange(.traits)
+        let listened = window?.hasAccessibilityObservers == true
+        (listened ? previous?.accessibilityElement : previous?.accessibilityElementIfMade)?.accessibilityDidChange(.traits)
+        (listened ? item?.accessibilityElement : item?.accessibilityElementIfMade)?.accessibilityDidChange(.traits)
     }
 
     // MARK: Accessibility

@@ -151,6 +151,14 @@ public final class ScriptPlayer {
         send(id: input.id, phase: input.phase, at: input.location)
     }
 
+    /// Performs one of the script's steps now, as `run()` does (a `wait`
+    /// moves the clock on by its seconds). `Demo --atspi SCRIPT --play`
+    /// replays a script on the real clock this way, waiting itself instead
+    /// of performing the `wait` steps.
+    public func perform(_ step: GestureScript.Step) {
+        perform(step.action)
+    }
+
     /// Lets virtual time pass to `time`, firing the timers due (a finger held still).
     public func advance(to time: Double) {
         if time > clock { clock = time }

@@ -4,56 +4,6 @@ import Testing
 import InteractionKitTestSupport
 import DemoCLI
 
-/// A child process started with `posix_spawn` (Foundation's `Process` leaks
-/// a little per run, which LeakSanitizer reports), its output in a file.
-struct SpawnedProcess {
-    let pid: pid_t
-
-    /// Starts `path` with `arguments`, the environment changed by `set` and `unset`,
-    /// standard output and error appended to `outputPath`.
-    init(_ path: String, _ arguments: [String], set: [String: String], unset: [String], outputPath: String) throws {
-        var environment = ProcessInfo.processInfo.environment
-        for name in unset { environment.removeValue(forKey: name) }
-        for (name, value) in set { environment[name] = value }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
-        guard status == 0 else { throw SpawnError(code: status) }
-        self.pid = pid
-    }
-
-    struct SpawnError: Error {
-        var code: Int32
-    }
-
-    /// The exit status once the process ends within `seconds` (polling), or nil after killing it.
-    func wait(seconds: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        var status: Int32 = 0
-        while Date() < deadline {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F) }
-            if result < 0 { return nil }
-            var request = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-            nanosleep(&request, nil)
-        }
-        kill(pid, SIGKILL)
-        _ = waitpid(pid, &status, 0)
-        return nil
-    }
-}
-
 /// `Demo --atspi` end to end with a real client: a private session bus
 /// (`dbus-run-session`), the built Demo exporting the built-in scene, and the
 /// distribution's pyatspi reading it (`Tests/Fixtures/atspi/client.py`).
@@ -93,38 +43,76 @@ struct AtspiEndToEndTests {
             print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
             return
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let demoLog = folder.appendingPathComponent("demo.log")
-        let clientOutput = folder.appendingPathComponent("client.log")
+        let session = try PrivateSession(name: "atspi-e2e")
+        defer { session.remove() }
+        let demoLog = session.file("demo.log")
+        let clientOutput = session.file("client.log")
         let start = Date()
-        let client = try SpawnedProcess(
+        let client = try session.spawn(
             Self.dbusRunSession,
             ["--", Self.python, Repository.file("Tests/Fixtures/atspi/client.py").path, demo, demoLog.path],
-            // A sanitizer build of the Demo must not fail at exit for the runtime's own allocations.
-            set: ["XDG_RUNTIME_DIR": folder.path, "ASAN_OPTIONS": "detect_leaks=0"],
-            unset: ["DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS"],
             outputPath: clientOutput.path)
         // Generous: the first run starts the bus launcher and the registry.
         let status = client.wait(seconds: 120)
         if status == nil { Issue.record("the client did not finish within 120 seconds") }
+        // The session's bus daemons, launcher and registry end with it.
+        let survivors = session.reap(within: 5)
+        #expect(survivors.isEmpty, "still running after the session ended: \(survivors)")
         let text = (try? String(contentsOf: clientOutput, encoding: .utf8)) ?? ""
         print("AT-SPI end-to-end run took \(Int(Date().timeIntervalSince(start) * 1000)) ms")
         #expect(status == 0, "client output:\n\(text)")
         for check in ["application 'InteractionKitLinux Demo', toolkit InteractionKitLinux",
                       "page tab list with page tabs ['Home', 'Search', 'Now Playing', 'Profile', 'Settings']",
                       "extents of Search (78, 795, 78, 49)", "getAccessibleAtPoint(350, 820) is the page tab Settings",
-                      "object:state-changed:selected arrived from", "the Demo stopped cleanly"] {
+                      "object:state-changed:selected arrived from",
+                      "object:selection-changed arrived from the page tab list",
+                      "Selection: Search selected; selectChild(2) selects Now Playing", "the Demo stopped cleanly"] {
             #expect(text.contains(check), "missing '\(check)' in:\n\(text)")
         }
         // The registry set Application.Id while Embed waited.
         #expect(text.contains("toolkit InteractionKitLinux, registry id ") && !text.contains("registry id not set"),
                 "client output:\n\(text)")
-        // The tab bar's delegate was told once, as for a tap.
+        // The tab bar's delegate was told once per selection, as for a tap.
         let selections = text.components(separatedBy: "\n").filter { $0.hasPrefix("selected ") }
-        #expect(selections == ["selected Search (the tab bar's delegate was told)"], "client output:\n\(text)")
+        #expect(selections == ["selected Search (the tab bar's delegate was told)",
+                               "selected Now Playing (the tab bar's delegate was told)"], "client output:\n\(text)")
+        // SIGTERM ends the session quietly: no request log without --verbose, no farewell.
+        #expect(!text.contains("atspi: ") && !text.contains("Demo: stopped") && !text.contains("connection failed"),
+                "client output:\n\(text)")
+    }
+
+    @Test("When the accessibility bus goes away, Demo --atspi ends quietly with 0; --verbose logs on standard error")
+    func busGoesAway() throws {
+        if let reason = Self.missing {
+            if ProcessInfo.processInfo.environment["ATSPI_E2E_REQUIRED"] == "1" {
+                Issue.record("ATSPI_E2E_REQUIRED is set but \(reason)")
+            }
+            print("skipped: the AT-SPI end-to-end test needs a real client: \(reason)")
+            return
+        }
+        guard let demo = LivePseudoTerminalTests.demoBinary else {
+            print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
+            return
+        }
+        let session = try PrivateSession(name: "atspi-bus-gone")
+        defer { session.remove() }
+        let output = session.file("output.log"), errors = session.file("errors.log"), log = session.file("client.log")
+        let client = try session.spawn(
+            Self.dbusRunSession,
+            ["--", Self.python, Repository.file("Tests/Fixtures/atspi/bus_goes_away.py").path, demo, output.path, errors.path],
+            outputPath: log.path)
+        let status = client.wait(seconds: 90)
+        let survivors = session.reap(within: 5)
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(status == 0, "client output:\n\(text)")
+        #expect(survivors.isEmpty, "still running after the session ended: \(survivors)")
+        #expect(text.contains("ok the Demo ended with status 0 when the bus went away"), "client output:\n\(text)")
+        let standardOutput = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let standardError = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        #expect(standardOutput.hasPrefix("Demo: serving ") && !standardOutput.contains("atspi: "), "\(standardOutput)")
+        #expect(standardError.contains("atspi: Application.GetApplicationBusAddress()"), "\(standardError)")
+        #expect(standardError.hasSuffix("Demo: the accessibility bus went away\n"), "\(standardError)")
+        #expect(!standardError.contains("failed") && !standardError.contains("Demo: --atspi"), "\(standardError)")
     }
 
     @Test("Without a session bus, Demo --atspi exits 1 and says what to do")
@@ -150,13 +138,20 @@ struct AtspiEndToEndTests {
 @Suite("Demo --atspi options")
 @MainActor
 struct AtspiOptionTests {
-    @Test("--atspi takes a script or none, and no value; it cannot be combined with --live or --device")
+    @Test("--atspi takes a script or none, --play, --verbose and --live, and no value; not --device")
     func parsing() throws {
         #expect(try DemoCommand.parse(arguments: ["--atspi"]).atspi)
         #expect(try DemoCommand.parse(arguments: ["--atspi", "Examples/seed.gesture"]).scriptPath == "Examples/seed.gesture")
+        let playing = try DemoCommand.parse(arguments: ["--atspi", "Examples/seed.gesture", "--play", "--verbose"])
+        #expect(playing.play && playing.verbose && playing.atspi)
+        let live = try DemoCommand.parse(arguments: ["--atspi", "--live"])
+        #expect(live.atspi && live.live.terminal)
         #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi=yes"]) }
-        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--live"]) }
         #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--device", "/dev/null"]) }
-        #expect(DemoCommand.helpText.contains("--atspi"))
+        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--live", "--play"]) }
+        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--atspi", "--play=now"]) }
+        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["Examples/seed.gesture", "--play"]) }
+        #expect(throws: DemoCommand.UsageError.self) { try DemoCommand.parse(arguments: ["--verbose"]) }
+        for option in ["--atspi", "--play", "--verbose"] { #expect(DemoCommand.helpText.contains(option)) }
     }
 }

@@ -30,10 +30,11 @@ struct AtspiExportTests {
         let frame = try #require(try harness.children(harness.root).first)
         #expect(try harness.role(frame) == "frame")
         #expect(try harness.states(frame) == ["active", "enabled", "sensitive", "showing", "visible"])
-        // The scene's full-window container is a panel holding the tab bar.
-        let panel = try #require(try harness.children(frame).first)
-        #expect(try harness.role(panel) == "panel")
-        let list = try #require(try harness.children(panel).first)
+        // The scene's full-window container, there for layout only, is a filler holding the tab bar.
+        let container = try #require(try harness.children(frame).first)
+        #expect(try harness.role(container) == "filler")
+        #expect(try harness.name(container) == "")
+        let list = try #require(try harness.children(container).first)
         #expect(try harness.role(list) == "page tab list")
         let tabs = try harness.children(list)
         #expect(try tabs.map { try harness.name($0) } == TabBarScene.titles)
@@ -50,11 +51,25 @@ struct AtspiExportTests {
             == "/org/a11y/atspi/null")
     }
 
-    @Test("Hidden views are neither visible nor showing")
+    @Test("A hidden view and its subtree are left out: gone from the children, their paths unknown, announced as removed")
     func hidden() throws {
         let harness = ExportHarness()
         let search = try harness.tabPath("Search")
+        let container = try #require(try harness.children(harness.frame).first)
+        let list = try #require(try harness.children(container).first)
+        harness.clearEvents()
         harness.scene.tabBar.isHidden = true
+        #expect(try harness.children(container).isEmpty)
+        #expect(try harness.call(search, AtspiInterface.accessible, "GetState").errorName == DBusErrorName.unknownObject)
+        #expect(try harness.call(list, AtspiInterface.accessible, "GetRole").errorName == DBusErrorName.unknownObject)
+        #expect(harness.eventLines == ["ChildrenChanged remove 0 at \(container)"])
+        harness.clearEvents()
+        harness.scene.tabBar.isHidden = false
+        #expect(try harness.children(container) == [list])
+        #expect(harness.eventLines == ["ChildrenChanged add 0 at \(container)"])
+        #expect(try harness.states(search).contains("showing"))
+        // A transparent view stays in the tree, neither visible nor showing.
+        harness.scene.tabBar.alpha = 0
         #expect(try harness.states(search) == ["enabled", "focusable", "selectable", "sensitive"])
     }
 
@@ -83,7 +98,7 @@ struct AtspiExportTests {
         #expect(harness.path(atSettings.first) == (try harness.tabPath("Settings")))
         let above = try harness.values(frame, AtspiInterface.component, "GetAccessibleAtPoint",
                                        [.int32(100), .int32(100), .uint32(0)])
-        #expect(try harness.role(harness.path(above.first) ?? "") == "panel")
+        #expect(try harness.role(harness.path(above.first) ?? "") == "filler")
         let outside = try harness.values(frame, AtspiInterface.component, "GetAccessibleAtPoint",
                                          [.int32(-5), .int32(900), .uint32(1)])
         #expect(harness.path(outside.first) == "/org/a11y/atspi/null")
@@ -100,9 +115,11 @@ struct AtspiExportTests {
         #expect(try harness.values(search, AtspiInterface.action, "DoAction", [.int32(0)]) == [.boolean(true)])
         #expect(harness.scene.selections.titles == ["Search"])
         #expect(harness.scene.tabBar.selectedItem === harness.scene.item("Search"))
+        let list = try #require(harness.path(try harness.property(search, AtspiInterface.accessible, "Parent")))
         #expect(harness.eventLines == [
             "StateChanged selected 0 at \(home)",
             "StateChanged selected 1 at \(search)",
+            "SelectionChanged  0 at \(list)",
             "StateChanged focused 1 at \(search)",
         ])
         #expect(try harness.states(search).contains("focused"))
@@ -112,6 +129,7 @@ struct AtspiExportTests {
         #expect(harness.eventLines == [
             "StateChanged selected 0 at \(search)",
             "StateChanged selected 1 at \(home)",
+            "SelectionChanged  0 at \(list)",
             "StateChanged focused 0 at \(search)",
             "StateChanged focused 1 at \(home)",
         ])

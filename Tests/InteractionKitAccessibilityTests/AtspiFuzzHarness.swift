@@ -13,8 +13,11 @@ import InteractionKitLinux
 /// goes to the dispatcher as it is. Then as instructions, four bytes each:
 /// a method call built from tables of paths (known ones, and ones taken
 /// from earlier replies or made of the bytes), interfaces, members and
-/// argument lists, or a change of the scene (tabs replaced, renamed,
-/// disabled, hidden; buttons removed) whose events are checked too.
+/// argument lists (Value's settable CurrentValue with hostile numbers,
+/// Selection's indices), or a change of the scene (tabs replaced, renamed,
+/// disabled, hidden, hidden from accessibility; buttons removed; a modal
+/// view; a slider's value; clipping; the screen origin) whose events are
+/// checked too.
 ///
 /// The libFuzzer entry (`Fuzz/FuzzAtspi.swift`, built by
 /// `scripts/fuzz-atspi.sh`) traps on a violation; the tests run it on the seeds.
@@ -63,13 +66,19 @@ enum AtspiFuzzHarness {
         // Walk: children of the root, then of what came back, roles, states, extents, a click, a change.
         seeds.append([0, 0, 0, 0, 2, 0, 1, 0, 3, 0, 1, 0, 4, 0, 1, 0, 5, 0, 2, 1, 6, 1, 11, 2, 7, 2, 22, 1, 255, 1, 0, 0])
         seeds.append([1, 3, 5, 7, 2, 1, 12, 9, 3, 3, 18, 12, 255, 4, 1, 0, 4, 0, 0, 0, 255, 0, 2, 0, 5, 0, 1, 0])
+        // Walk, then Value's CurrentValue set with hostile numbers, Selection calls, modal, hidden, clipping, origin.
+        seeds.append([0, 0, 0, 0, 2, 0, 0, 16, 3, 0, 0, 32, 4, 0, 0, 48, 5, 0, 0, 64, 1, 4, 28, 15, 2, 4, 28, 34,
+                      3, 4, 28, 53, 4, 4, 26, 16, 5, 4, 27, 17, 1, 9, 35, 1, 2, 9, 34, 1, 3, 9, 39, 0,
+                      255, 8, 2, 0, 255, 9, 1, 0, 255, 10, 5, 0, 255, 11, 0, 0, 255, 12, 1, 0, 255, 13, 0, 0,
+                      4, 1, 9, 3, 5, 1, 16, 3])
         return seeds
     }
 
     static var interfaces: [String?] {
         [
         AtspiInterface.accessible, AtspiInterface.component, AtspiInterface.action, AtspiInterface.application,
-        AtspiInterface.properties, AtspiInterface.cache, nil, "org.example.Nothing",
+        AtspiInterface.properties, AtspiInterface.cache, nil, "org.example.Nothing", AtspiInterface.value,
+        AtspiInterface.selection,
         ]
     }
 
@@ -80,6 +89,8 @@ enum AtspiFuzzHarness {
         "GetPosition", "GetSize", "Contains", "GetAccessibleAtPoint", "GetLayer", "GetMDIZOrder", "GetAlpha", "GrabFocus",
         "ScrollTo", "DoAction", "GetName", "GetDescription", "GetActions", "GetKeyBinding", "Get", "GetAll", "Set",
         "GetItems", "GetApplicationBusAddress", "GetLocale", "RegisterEventListener", "Nothing",
+        "GetSelectedChild", "SelectChild", "DeselectSelectedChild", "IsChildSelected", "SelectAll", "ClearSelection",
+        "DeselectChild",
         ]
     }
 
@@ -89,6 +100,8 @@ enum AtspiFuzzHarness {
         let tabBar = TabBar(frame: Rect(x: 0, y: 795, width: 390, height: 49))
         let toolbar: Toolbar
         let chart = View(frame: Rect(x: 10, y: 100, width: 300, height: 200))
+        let slider = FuzzSlider(frame: Rect(x: 10, y: 320, width: 300, height: 44))
+        let mute = Button(title: "Mute", frame: Rect(x: 10, y: 380, width: 80, height: 44))
         let export: AtspiExport
         var violations: [String] = []
         var paths: [DBusObjectPath] = [AtspiObjectTree.rootPath, AtspiExport.cachePath]
@@ -101,6 +114,9 @@ enum AtspiFuzzHarness {
             window.addSubview(toolbar)
             window.addSubview(chart)
             window.addSubview(tabBar)
+            window.addSubview(slider)
+            mute.accessibilityTraits = [.button, .toggleButton]
+            window.addSubview(mute)
             // An element that lists its own container: a cycle the walk must survive
             // (computed, not stored, so that nothing owns itself).
             let first = CyclicElement(accessibilityContainer: chart)
@@ -163,7 +179,7 @@ enum AtspiFuzzHarness {
 
         private func arguments(_ selector: UInt8, _ other: UInt8) -> [DBusValue] {
             let number = Int32(Int8(bitPattern: other)) * 37
-            switch selector % 16 {
+            switch selector % 19 {
             case 0: return []
             case 1: return [.int32(0)]
             case 2: return [.int32(number)]
@@ -182,13 +198,23 @@ enum AtspiFuzzHarness {
             case 12: return [.array(of: .string, [.string("")])]
             case 13: return [.structure([.string(""), .objectPath(AtspiObjectTree.rootPath)])]
             case 14: return [.string(""), .string(""), .variant(.variant(.int32(1)))]
+            case 15:
+                let numbers: [DBusValue] = [.double(.nan), .double(.infinity), .double(-.infinity), .double(1e308),
+                                            .double(-0.0), .double(Double(number)), .int32(.min), .uint64(.max),
+                                            .string("loud"), .boolean(true)]
+                return [.string(AtspiInterface.value), .string("CurrentValue"), .variant(numbers[Int(other) % numbers.count])]
+            case 16: return [.string([AtspiInterface.value, AtspiInterface.selection][Int(other) % 2])]
+            case 17:
+                let names = ["CurrentValue", "MinimumValue", "Text", "NSelectedChildren", "Nope"]
+                return [.string([AtspiInterface.value, AtspiInterface.selection][Int(other) % 2]),
+                        .string(names[Int(other) % names.count])]
             default: return [.int32(Int32(other))]
             }
         }
 
         private func change(_ what: UInt8, _ detail: UInt8) {
             let items = tabBar.items ?? []
-            switch what % 8 {
+            switch what % 14 {
             case 0:
                 tabBar.items = (0..<Int(detail % 6)).map { TabBarItem(title: "tab \($0)", image: nil) }
             case 1:
@@ -203,8 +229,21 @@ enum AtspiFuzzHarness {
                 toolbar.buttons.first?.removeFromSuperview()
             case 6:
                 toolbar.buttons = toolbar.buttons + [Button(title: "b\(detail)")]
-            default:
+            case 7:
                 chart.accessibilityLabel = "chart \(detail)"
+            case 8:
+                [chart, toolbar, slider, tabBar][Int(detail) % 4].accessibilityViewIsModal.toggle()
+            case 9:
+                [chart, toolbar, slider, tabBar][Int(detail) % 4].accessibilityElementsHidden.toggle()
+            case 10:
+                slider.volume = Double(Int8(bitPattern: detail)) * 3
+            case 11:
+                [chart, toolbar, tabBar][Int(detail) % 3].clipsToBounds.toggle()
+            case 12:
+                let origins = [Point(x: 100, y: 50), Point(x: .nan, y: 0), Point(x: .infinity, y: -.infinity), .zero]
+                window.screenOrigin = origins[Int(detail) % origins.count]
+            default:
+                mute.isSelected.toggle()
             }
         }
 
@@ -252,6 +291,26 @@ enum AtspiFuzzHarness {
                 break
             }
         }
+    }
+}
+
+/// An adjustable view that takes whatever number it is given, NaN included.
+@MainActor
+final class FuzzSlider: View {
+    var volume = 0.0 {
+        didSet { accessibilityNumericValue = AccessibilityNumericValue(current: volume, minimum: -100, maximum: 100, step: 7) }
+    }
+
+    override init(frame: Rect) {
+        super.init(frame: frame)
+        isAccessibilityElement = true
+        accessibilityTraits = .adjustable
+        accessibilityNumericValue = AccessibilityNumericValue(current: 0, minimum: -100, maximum: 100, step: 7)
+    }
+
+    override func accessibilitySetNumericValue(_ value: Double) -> Bool {
+        volume = value
+        return true
     }
 }
 

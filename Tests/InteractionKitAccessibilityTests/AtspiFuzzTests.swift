@@ -42,6 +42,6 @@ struct AtspiFuzzTests {
         oversized[7] = 0x7F
         #expect(AtspiFuzzHarness.run(oversized) == [])
         // Instructions: Get on the frame with a variant nested 39 deep, and unknown paths.
-        #expect(AtspiFuzzHarness.run([0, 0, 0, 0, 1, 4, 26, 10 + 16 * 2, 7, 0, 4, 1, 6, 0, 4, 200]) == [])
+        #expect(AtspiFuzzHarness.run([0, 0, 0, 0, 1, 4, 26, 10 + 19 * 2, 7, 0, 4, 1, 6, 0, 4, 200]) == [])
     }
 }

@@ -4,22 +4,26 @@ import InteractionKitDBus
 import InteractionKitLinux
 import InteractionKitTestSupport
 
-/// The tab-bar scene exported with no bus: calls go straight to the export.
+/// A window exported with no bus: calls go straight to the export, and
+/// the events it makes of the window's notifications are kept.
 @MainActor
-final class ExportHarness {
-    let scene = TabBarScene(size: .large)
+class ExportClient {
     let export: AtspiExport
     /// The events the export made of the window's notifications, in order.
     private(set) var events: [DBusMessage] = []
     private var serial: UInt32 = 0
 
-    init() {
-        scene.tabBar.selectedItem = scene.item("Home")
-        export = AtspiExport(window: scene.window, applicationName: "Tests", busName: ":1.7")
-        scene.window.addAccessibilityObserver { [weak self] notification in
+    init(window: Window) {
+        export = AtspiExport(window: window, applicationName: "Tests", busName: ":1.7")
+        window.addAccessibilityObserver { [weak self] notification in
             guard let self else { return }
             events.append(contentsOf: export.signals(for: notification))
         }
+    }
+
+    /// The path of a node, as a string.
+    func path(of node: any AccessibilityNode) -> String {
+        export.tree.path(of: node).text
     }
 
     /// The reply (or error) to a method call on the object at `path`.
@@ -78,6 +82,23 @@ final class ExportHarness {
         events.removeAll()
     }
 
+    let root = "/org/a11y/atspi/accessible/root"
+    /// The frame's path, as a client finds it: the root's only child.
+    var frame: String { (try? children(root).first) ?? "" }
+}
+
+/// The tab-bar scene exported with no bus.
+@MainActor
+final class ExportHarness: ExportClient {
+    let scene: TabBarScene
+
+    init() {
+        let scene = TabBarScene(size: .large)
+        scene.tabBar.selectedItem = scene.item("Home")
+        self.scene = scene
+        super.init(window: scene.window)
+    }
+
     /// The path of the page tab titled `title`.
     func tabPath(_ title: String) throws -> String {
         // The frame holds the scene's full-window container, which holds the tab bar.
@@ -86,8 +107,4 @@ final class ExportHarness {
         Issue.record("no page tab named \(title)")
         return "/"
     }
-
-    let root = "/org/a11y/atspi/accessible/root"
-    /// The frame's path, as a client finds it: the root's only child.
-    var frame: String { (try? children(root).first) ?? "" }
 }

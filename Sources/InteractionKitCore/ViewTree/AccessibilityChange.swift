@@ -5,7 +5,7 @@ public enum AccessibilityChange: Hashable, Sendable, CaseIterable {
     case label
     /// `accessibilityHint` changed.
     case hint
-    /// `accessibilityValue` changed.
+    /// `accessibilityValue` or `accessibilityNumericValue` changed.
     case value
     /// `accessibilityTraits` changed: a state such as `selected` or
     /// `notEnabled`, or the kind of element.
@@ -13,7 +13,9 @@ public enum AccessibilityChange: Hashable, Sendable, CaseIterable {
     /// `isAccessibilityElement` changed.
     case isElement
     /// The element's children changed: subviews added, removed or
-    /// reordered, or `accessibilityElements` replaced (a tab bar's items).
+    /// reordered, or `accessibilityElements` replaced (a tab bar's items),
+    /// or a child was hidden or shown (`isHidden`,
+    /// `accessibilityElementsHidden`, `accessibilityViewIsModal`).
     case children
     /// `accessibilityFrame` was set explicitly (frames that follow the
     /// layout are not announced: clients ask for them when they need them).
@@ -98,6 +100,13 @@ extension Window {
     /// Unregisters an accessibility observer; an unknown token does nothing.
     public func removeAccessibilityObserver(_ token: AccessibilityObserverToken) {
         existingAttachment(AccessibilityObservers.self)?.remove(token)
+    }
+
+    /// Whether anyone listens to this window's accessibility changes: a
+    /// component whose elements are made on demand makes them to announce a
+    /// change only then.
+    package var hasAccessibilityObservers: Bool {
+        existingAttachment(AccessibilityObservers.self).map { !$0.isEmpty } ?? false
     }
 
     /// Tells this window's accessibility observers that `source` changed.

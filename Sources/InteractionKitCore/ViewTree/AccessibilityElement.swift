@@ -103,4 +103,33 @@ open class AccessibilityElement: AccessibilityNode {
 
     /// Performs the element's action; the default does nothing and returns false.
     open func accessibilityActivate() -> Bool { false }
+
+    /// The number an `.adjustable` element stands for, with its range and step; nil by default.
+    open var accessibilityNumericValue: AccessibilityNumericValue? {
+        didSet { if oldValue != accessibilityNumericValue { accessibilityDidChange(.value) } }
+    }
+
+    /// Sets the element's number on an assistive technology's request; the
+    /// default refuses and returns false. Override it to change your model
+    /// (and `accessibilityNumericValue` with it) and return true.
+    open func accessibilitySetNumericValue(_ value: Double) -> Bool { false }
+
+    /// Moves the value one step up; the default steps `accessibilityNumericValue`
+    /// through `accessibilitySetNumericValue(_:)`, clamped into its range.
+    open func accessibilityIncrement() { stepAccessibilityNumericValue(by: 1) }
+
+    /// Moves the value one step down; the default steps `accessibilityNumericValue`
+    /// through `accessibilitySetNumericValue(_:)`, clamped into its range.
+    open func accessibilityDecrement() { stepAccessibilityNumericValue(by: -1) }
+
+    /// Whether the element is hidden from assistive technologies; false by default.
+    open var accessibilityElementsHidden = false {
+        didSet { if oldValue != accessibilityElementsHidden { accessibilityContainer?.accessibilityDidChange(.children) } }
+    }
+
+    /// Whether assistive technologies ignore the element's siblings while it
+    /// is shown; false by default.
+    open var accessibilityViewIsModal = false {
+        didSet { if oldValue != accessibilityViewIsModal { accessibilityContainer?.accessibilityDidChange(.children) } }
+    }
 }

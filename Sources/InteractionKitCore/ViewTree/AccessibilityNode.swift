@@ -32,6 +32,46 @@ public protocol AccessibilityNode: AnyObject {
     /// Performs the element's default action, as a screen reader's double
     /// tap or AT-SPI's `click` does; returns whether it did.
     func accessibilityActivate() -> Bool
+    /// The number an `.adjustable` element stands for, with its range and
+    /// step; nil when it has none.
+    var accessibilityNumericValue: AccessibilityNumericValue? { get }
+    /// Sets the element's number on an assistive technology's request (a
+    /// screen reader's "set value"); returns whether it did.
+    func accessibilitySetNumericValue(_ value: Double) -> Bool
+    /// Moves an `.adjustable` element's value one step up (a swipe up in
+    /// VoiceOver, an arrow key with a Linux screen reader).
+    func accessibilityIncrement()
+    /// Moves an `.adjustable` element's value one step down.
+    func accessibilityDecrement()
+    /// Whether the node and everything in it are hidden from assistive technologies.
+    var accessibilityElementsHidden: Bool { get }
+    /// Whether assistive technologies ignore the node's siblings, and what
+    /// they contain, while it is shown (a dialog over the screen).
+    var accessibilityViewIsModal: Bool { get }
+}
+
+extension AccessibilityNode {
+    /// No number, unless the node says otherwise.
+    public var accessibilityNumericValue: AccessibilityNumericValue? { nil }
+    /// Refuses, unless the node says otherwise.
+    public func accessibilitySetNumericValue(_ value: Double) -> Bool { false }
+    /// Steps `accessibilityNumericValue` up through `accessibilitySetNumericValue(_:)`.
+    public func accessibilityIncrement() { stepAccessibilityNumericValue(by: 1) }
+    /// Steps `accessibilityNumericValue` down through `accessibilitySetNumericValue(_:)`.
+    public func accessibilityDecrement() { stepAccessibilityNumericValue(by: -1) }
+    /// Shown, unless the node says otherwise.
+    public var accessibilityElementsHidden: Bool { false }
+    /// Not modal, unless the node says otherwise.
+    public var accessibilityViewIsModal: Bool { false }
+
+    /// The default increment and decrement: `steps` steps of
+    /// `accessibilityNumericValue`, clamped into its range, set through
+    /// `accessibilitySetNumericValue(_:)`; nothing without a value, a
+    /// positive step or room to move (UIKit's default does nothing at all).
+    func stepAccessibilityNumericValue(by steps: Double) {
+        guard let next = accessibilityNumericValue?.stepped(by: steps) else { return }
+        _ = accessibilitySetNumericValue(next)
+    }
 }
 
 extension AccessibilityNode {

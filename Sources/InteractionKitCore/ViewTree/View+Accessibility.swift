@@ -14,6 +14,9 @@ final class AccessibilityStorage {
     var traits: AccessibilityTraits?
     var frame: Rect?
     var elements: [any AccessibilityNode]?
+    var numericValue: AccessibilityNumericValue?
+    var elementsHidden = false
+    var isModal = false
 }
 
 extension View: AccessibilityNode {
@@ -38,7 +41,7 @@ extension View: AccessibilityNode {
         switch change {
         case .label: .text(accessibilityLabel)
         case .hint: .text(accessibilityHint)
-        case .value: .text(accessibilityValue)
+        case .value: .value(accessibilityValue, accessibilityNumericValue)
         case .traits: .traits(accessibilityTraits)
         case .isElement: .flag(isAccessibilityElement)
         case .frame, .children: .always
@@ -58,11 +61,34 @@ extension View: AccessibilityNode {
         guard let window else { return }
         window.postAccessibilityNotification(.children, for: self)
     }
+
+    /// Writes `accessibilityElementsHidden` or `accessibilityViewIsModal`:
+    /// when the flag changed, the superview's children as assistive
+    /// technologies see them changed (this subtree, or its siblings, came or went).
+    func updateAccessibilityExposure(_ flag: ReferenceWritableKeyPath<AccessibilityStorage, Bool>, to value: Bool) {
+        let storage: AccessibilityStorage
+        if let existing = accessibilityStorage {
+            storage = existing
+        } else {
+            storage = AccessibilityStorage()
+            accessibilityStorage = storage
+        }
+        guard storage[keyPath: flag] != value else { return }
+        storage[keyPath: flag] = value
+        superview?.subviewsDidChangeForAccessibility()
+    }
+
+    /// `isHidden` changed: assistive technologies no longer see this
+    /// subtree, or see it again, as GTK leaves out unmapped widgets.
+    func visibilityDidChangeForAccessibility() {
+        superview?.subviewsDidChangeForAccessibility()
+    }
 }
 
 /// A comparable snapshot of one accessibility value.
 private enum AccessibilitySummary: Equatable {
     case text(String?)
+    case value(String?, AccessibilityNumericValue?)
     case traits(AccessibilityTraits)
     case flag(Bool)
     /// Always announced when written.
@@ -71,6 +97,7 @@ private enum AccessibilitySummary: Equatable {
     static func == (lhs: AccessibilitySummary, rhs: AccessibilitySummary) -> Bool {
         switch (lhs, rhs) {
         case (.text(let a), .text(let b)): a == b
+        case (.value(let a, let x), .value(let b, let y)): a == b && x == y
         case (.traits(let a), .traits(let b)): a == b
         case (.flag(let a), .flag(let b)): a == b
         default: false

@@ -64,7 +64,11 @@ open class View {
 
     /// Whether the view is hidden; hidden views and their subviews receive no touches.
     @exclusivity(unchecked) public var isHidden = false {
-        didSet { if oldValue != isHidden { hitTestingDidChange() } }
+        didSet {
+            guard oldValue != isHidden else { return }
+            hitTestingDidChange()
+            visibilityDidChangeForAccessibility()
+        }
     }
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// Whether the view takes part in hit testing; false passes touches to the views behind.
@@ -505,6 +509,31 @@ open class View {
     /// screen reader's double tap, AT-SPI's `click`); the default does
     /// nothing and returns false. Controls act as a tap.
     open func accessibilityActivate() -> Bool { false }
+    /// The number an `.adjustable` view stands for, with its range and step; nil by default.
+    open var accessibilityNumericValue: AccessibilityNumericValue? {
+        get { accessibilityStorage?.numericValue }
+        set { updateAccessibility(.value) { $0.numericValue = newValue } }
+    }
+    /// Sets the view's number on an assistive technology's request; the
+    /// default refuses and returns false.
+    open func accessibilitySetNumericValue(_ value: Double) -> Bool { false }
+    /// Moves an `.adjustable` view's value one step up; the default steps
+    /// `accessibilityNumericValue` through `accessibilitySetNumericValue(_:)`.
+    open func accessibilityIncrement() { stepAccessibilityNumericValue(by: 1) }
+    /// Moves an `.adjustable` view's value one step down; the default steps
+    /// `accessibilityNumericValue` through `accessibilitySetNumericValue(_:)`.
+    open func accessibilityDecrement() { stepAccessibilityNumericValue(by: -1) }
+    /// Whether the view and everything in it are hidden from assistive technologies; false by default.
+    open var accessibilityElementsHidden: Bool {
+        get { accessibilityStorage?.elementsHidden ?? false }
+        set { updateAccessibilityExposure(\.elementsHidden, to: newValue) }
+    }
+    /// Whether assistive technologies ignore the view's siblings, and what
+    /// they contain, while it is in the window (a dialog); false by default.
+    open var accessibilityViewIsModal: Bool {
+        get { accessibilityStorage?.isModal ?? false }
+        set { updateAccessibilityExposure(\.isModal, to: newValue) }
+    }
 
     // MARK: Gesture recognizers
 

@@ -141,15 +141,19 @@ if under is None or under.name != "Settings" or under.getRole() != pyatspi.ROLE_
 ok("getAccessibleAtPoint(350, 820) is the page tab Settings")
 
 selected_events = []
+selection_events = []
 
 
 def on_event(event):
-    if event.detail1 == 1:
+    if event.type.startswith("object:selection-changed"):
+        selection_events.append(event.source.getRoleName())
+    elif event.detail1 == 1:
         selected_events.append(event.source.name)
 
 
 listener = Atspi.EventListener.new(on_event)
 listener.register("object:state-changed:selected")
+listener.register("object:selection-changed")
 action = search.queryAction()
 if action.nActions != 1 or action.getName(0) != "click":
     fail("Search's actions: %d, %r" % (action.nActions, action.getName(0)))
@@ -163,6 +167,18 @@ if states(home).contains(pyatspi.STATE_SELECTED):
     fail("Home is still selected")
 ok("Search is selected and Home is not")
 wait_for(lambda: "selected Search" in log_text(), "the Demo to log the selection")
+wait_for(lambda: selection_events == ["page tab list"], "object:selection-changed from the page tab list")
+ok("object:selection-changed arrived from the %s" % selection_events[0])
+
+selection = tab_list.querySelection()
+if selection.nSelectedChildren != 1 or selection.getSelectedChild(0).name != "Search":
+    fail("the tab list's selection: %d, %r" % (selection.nSelectedChildren, selection.getSelectedChild(0)))
+if not selection.selectChild(2):
+    fail("selectChild(2) returned false")
+wait_for(lambda: "selected Now Playing" in log_text(), "the Demo to log the selection of Now Playing")
+if selection.getSelectedChild(0).name != "Now Playing" or selection.clearSelection():
+    fail("after selectChild(2): %r, and clearSelection should answer false" % selection.getSelectedChild(0).name)
+ok("Selection: Search selected; selectChild(2) selects Now Playing; clearSelection is refused")
 
 stop()
 text = log_text()

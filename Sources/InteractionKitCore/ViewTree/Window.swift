@@ -110,6 +110,14 @@ public final class Window: View {
     /// have changed (rule L9). Free when no finger is down.
     func geometryDidChangeUnderTouches() {
         guard !activeTouches.isEmpty else { return }
+        if activeTouches.count == 1 {
+            // One finger (a drag in a scroll view, every frame): its list
+            // names each recognizer once, so a copy of it does, with no
+            // array to build. A copy, as the calls may change the touches.
+            let recognizers = activeTouches[0].recognizers
+            for recognizer in recognizers { recognizer.windowGeometryDidChange() }
+            return
+        }
         for recognizer in recognizersHoldingTouches() { recognizer.windowGeometryDidChange() }
     }
 

@@ -167,6 +167,7 @@ public final class AtspiObjectTree {
         if node === window { return .frame }
         let traits = node.accessibilityTraits
         if !node.isAccessibilityElement {
+            if node is any AccessibilityScrollContainer { return .scrollPane }
             if traits.contains(.tabBar) { return .pageTabList }
             if traits.contains(.toolbar) { return .toolBar }
         }
@@ -213,7 +214,7 @@ public final class AtspiObjectTree {
         }
         if isVisible(node) {
             states.insert(.visible)
-            states.insert(.showing)
+            if !isClippedAway(node) { states.insert(.showing) }
         }
         let role = role(of: object)
         if node === window { states.insert(.active) }

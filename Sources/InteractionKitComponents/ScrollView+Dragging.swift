@@ -125,15 +125,23 @@ extension ScrollView {
     private func continueDragging() {
         guard isDragging else { return }
         let delta = dragTranslation()
-        let current = contentOffset
-        var offset = current
+        // The bounds read once: every move of a drag comes through here.
+        var area = bounds
+        var offset = area.origin
         if dragsHorizontally {
-            offset.x = banded(dragStart.x - delta.x, range: horizontalRange, dimension: bounds.size.width)
+            let range = Self.range(content: contentSize.width, visible: area.size.width,
+                                   leading: contentInset.left, trailing: contentInset.right)
+            offset.x = banded(dragStart.x - delta.x, range: range, dimension: area.size.width)
         }
         if dragsVertically {
-            offset.y = banded(dragStart.y - delta.y, range: verticalRange, dimension: bounds.size.height)
+            let range = Self.range(content: contentSize.height, visible: area.size.height,
+                                   leading: contentInset.top, trailing: contentInset.bottom)
+            offset.y = banded(dragStart.y - delta.y, range: range, dimension: area.size.height)
         }
-        applyOffset(offset)
+        guard offset.isFinite, offset != area.origin else { return }
+        area.origin = offset
+        bounds = area
+        delegate?.scrollViewDidScroll(self)
     }
 
     /// Where the content shows when the finger has pulled it to `raw`: the

@@ -56,11 +56,12 @@ open class ScrollView: View, AccessibilityScrollContainer {
     private let pan = ScrollViewPanGestureRecognizer()
     private let delayRecognizer = ScrollViewDelayedTouchesRecognizer()
 
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// The size of the content, in points; zero by default.
     ///
     /// A non-finite component is refused (the size keeps its value); a
     /// negative one counts as zero.
-    public var contentSize: Size = .zero {
+    @exclusivity(unchecked) public var contentSize: Size = .zero {
         didSet {
             let width = contentSize.width.isFinite ? max(0, contentSize.width) : oldValue.width
             let height = contentSize.height.isFinite ? max(0, contentSize.height) : oldValue.height
@@ -70,11 +71,12 @@ open class ScrollView: View, AccessibilityScrollContainer {
         }
     }
 
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// Extra room around the content, in points, as UIKit's: the offset
     /// may go from `-left` (or `-top`) to the content's size plus `right`
     /// (or `bottom`) minus the bounds. Zero by default; a non-finite inset
     /// is refused (it keeps its value).
-    public var contentInset: EdgeInsets = .zero {
+    @exclusivity(unchecked) public var contentInset: EdgeInsets = .zero {
         didSet {
             let inset = contentInset
             guard !(inset.top.isFinite && inset.left.isFinite && inset.bottom.isFinite && inset.right.isFinite) else {
@@ -84,8 +86,9 @@ open class ScrollView: View, AccessibilityScrollContainer {
         }
     }
 
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// The object told about scrolling; held weakly.
-    public weak var delegate: (any ScrollViewDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any ScrollViewDelegate)?
 
     /// Whether a drag scrolls; true by default. Turning it off disables
     /// `panGestureRecognizer` (a drag in progress is cancelled), as in UIKit;
@@ -98,7 +101,8 @@ open class ScrollView: View, AccessibilityScrollContainer {
     public var isPagingEnabled = false
     /// Whether a drag past an edge pulls like a rubber band and springs back
     /// (S3); true by default. Off, the content stops at its edges.
-    public var bounces = true
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    @exclusivity(unchecked) public var bounces = true
     /// Whether a vertical drag pulls the content even when it is not taller
     /// than the bounds (with `bounces`); false by default.
     public var alwaysBounceVertical = false
@@ -126,24 +130,30 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// Whether a finger is on the scroll view (it may not have started
     /// dragging yet); it stays true through `scrollViewDidEndDragging`.
     public internal(set) var isTracking = false
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// Whether a drag moves the content; false again by `scrollViewDidEndDragging`.
-    public internal(set) var isDragging = false
+    @exclusivity(unchecked) public internal(set) var isDragging = false
     /// Whether the content moves on its own after a drag (a deceleration, a
     /// bounce back, a page settling).
     public var isDecelerating: Bool { motionKind == .decelerating }
 
     // Drag state: set when a drag begins, read on every move.
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// Where the content was when the drag began, as the finger sees it
     /// (a start past an edge is un-banded, so the drag continues smoothly).
-    var dragStart = Point.zero
+    @exclusivity(unchecked) var dragStart = Point.zero
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// The pan's translation when the drag began: the content follows the
     /// finger from there, without jumping the pan's 10-point start.
-    var dragBaseline = Point.zero
+    @exclusivity(unchecked) var dragBaseline = Point.zero
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// The axis a directional lock holds the drag to, if any.
-    var lockedAxis: Axis?
+    @exclusivity(unchecked) var lockedAxis: Axis?
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// Whether each axis may be dragged, fixed when the drag begins.
-    var dragsHorizontally = false
-    var dragsVertically = false
+    @exclusivity(unchecked) var dragsHorizontally = false
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    @exclusivity(unchecked) var dragsVertically = false
     /// Counts drags and interruptions of them: a delegate call that
     /// re-enters (ends the drag, starts another) is noticed after it returns.
     var dragSerial: UInt64 = 0
@@ -312,7 +322,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
         Self.range(content: contentSize.height, visible: bounds.size.height, leading: contentInset.top, trailing: contentInset.bottom)
     }
 
-    private static func range(content: Double, visible: Double, leading: Double, trailing: Double) -> (minimum: Double, maximum: Double) {
+    static func range(content: Double, visible: Double, leading: Double, trailing: Double) -> (minimum: Double, maximum: Double) {
         let minimum = -leading
         let maximum = content + trailing - visible
         guard minimum.isFinite else { return (0, 0) }

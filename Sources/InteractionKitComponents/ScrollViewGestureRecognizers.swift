@@ -7,9 +7,10 @@ import InteractionKitCore
 /// a drag's move calls no closure (see Design.md, "What keeps the hot path
 /// cheap").
 final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// The scroll view that owns this recognizer. Unowned: it clears this in
     /// its `deinit`, so the recognizer never reads a freed view.
-    unowned var scrollView: ScrollView?
+    @exclusivity(unchecked) unowned var scrollView: ScrollView?
 
     /// The first finger down tells the scroll view (a touch catches a
     /// moving scroll, and starts tracking).
@@ -70,10 +71,17 @@ final class ScrollViewDelayedTouchesRecognizer: GestureRecognizer {
     /// Discrete: it recognizes once, when it swallows a touch.
     override var isContinuous: Bool { false }
 
-    /// Only a touch that comes while it is still deciding: once it has
-    /// decided, later fingers reach the content directly.
+    /// Only the first finger of a touch sequence: fingers that join it
+    /// reach the content directly, as they would once it has decided.
     override func shouldReceive(_ touch: Touch) -> Bool {
-        state == .possible
+        state == .possible && scrollView?.isTracking != true
+    }
+
+    /// Once it has decided (the content has the touch, or never will), the
+    /// rest of the touch is none of its business: it stops receiving it,
+    /// so a drag's moves reach the pan alone.
+    override func stateDidChange(from oldState: State) {
+        if state == .failed || state == .ended { abandonTouches() }
     }
 
     override func touchBegan(_ touch: Touch, with event: Event) {

@@ -146,6 +146,24 @@ struct ScrollViewTouchTests {
         #expect(refusing.asked == ["Row 8", "Row 8"])
     }
 
+    @Test("A finger that joins a touch sequence reaches the content at once: only the first is held back")
+    func joiningFinger() {
+        let scene = ScrollScene(plainRows: true)
+        scene.window.down(200, 150, at: 0)
+        scene.window.down(200, 500, at: 0.05, id: 1)
+        #expect(scene.plain(8).events == ["0.05 began"])
+        #expect(scene.plain(2).events.isEmpty)
+        scene.window.advanceTime(to: 0.15)
+        #expect(scene.plain(2).events == ["0.15 began"])
+        scene.window.up(200, 150, at: 0.2)
+        scene.window.up(200, 500, at: 0.2, id: 1)
+        // The next sequence is held again.
+        scene.window.down(200, 330, at: 1)
+        #expect(scene.plain(5).events.isEmpty)
+        scene.window.advanceTime(to: 1.15)
+        #expect(scene.plain(5).events == ["1.15 began"])
+    }
+
     @Test("A touch on a moving scroll stops it where it is: no tap on the row, didEndDecelerating once")
     func touchCatchesDeceleration() {
         let scene = ScrollScene()

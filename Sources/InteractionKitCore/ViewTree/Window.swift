@@ -114,7 +114,7 @@ public final class Window: View {
             // One finger (a drag in a scroll view, every frame): its list
             // names each recognizer once, so a copy of it does, with no
             // array to build. A copy, as the calls may change the touches.
-            let recognizers = activeTouches[0].recognizers
+            let recognizers = activeTouches[0].recognizerList()
             for recognizer in recognizers { recognizer.windowGeometryDidChange() }
             return
         }
@@ -319,8 +319,10 @@ public final class Window: View {
             let recognizer = activeTouches[index].recognizers[0]
             recognizer.receiveMoved(touch, with: event)
         } else if recognizerCount > 1 {
-            // A copy: a callback may change the touch's recognizers.
-            let recognizers = activeTouches[index].recognizers
+            // A copy: a callback may change the touch's recognizers. Read in
+            // place: a plain read copies the whole record (a scroll view's
+            // pan and delay share every move of a drag).
+            let recognizers = activeTouches[index].recognizerList()
             for recognizer in recognizers {
                 recognizer.receiveMoved(touch, with: event)
             }
@@ -489,6 +491,11 @@ struct ActiveTouch {
     /// call on an array element reads it in place, without copying the record.
     mutating func deliveryParts() -> (Touch, ViewDelivery, [GestureRecognizer]) {
         (touch, delivery, recognizers)
+    }
+
+    /// The recognizers, read in place for the same reason.
+    mutating func recognizerList() -> [GestureRecognizer] {
+        recognizers
     }
 }
 

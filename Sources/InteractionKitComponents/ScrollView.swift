@@ -99,9 +99,9 @@ open class ScrollView: View, AccessibilityScrollContainer {
 
     /// Whether the scroll rests on multiples of the bounds size (S4); false by default.
     public var isPagingEnabled = false
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// Whether a drag past an edge pulls like a rubber band and springs back
     /// (S3); true by default. Off, the content stops at its edges.
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     @exclusivity(unchecked) public var bounces = true
     /// Whether a vertical drag pulls the content even when it is not taller
     /// than the bounds (with `bounces`); false by default.

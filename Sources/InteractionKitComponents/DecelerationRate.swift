@@ -21,3 +21,8 @@ public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
     /// UIKit's quick stop: 0.99 per millisecond.
     public static let fast = DecelerationRate(rawValue: 0.99)
 }
+
+extension ScrollView {
+    /// UIKit's spelling, `UIScrollView.DecelerationRate`: the same type as ``DecelerationRate``.
+    public typealias DecelerationRate = InteractionKitComponents.DecelerationRate
+}

@@ -71,7 +71,7 @@ struct ScrollViewMotionTests {
         #expect(scene.delegate.names.last == "didEndDecelerating")
 
         let normal = ScrollScene(), fast = ScrollScene()
-        fast.scrollView.decelerationRate = .fast
+        fast.scrollView.decelerationRate = ScrollView.DecelerationRate.fast   // UIKit's spelling
         normal.drag(from: Point(x: 200, y: 500), to: Point(x: 200, y: 380))
         fast.drag(from: Point(x: 200, y: 500), to: Point(x: 200, y: 380))
         normal.window.advanceTime(to: 10)

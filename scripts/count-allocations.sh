@@ -33,3 +33,20 @@ if [ "$long" != "$short" ]; then
     echo "error: moves allocate" >&2
     exit 1
 fi
+
+# The scroll view (issue 27): a drag's moves among 10 000 rows and a
+# deceleration's frames allocate nothing either (Bench --scroll-drag, --scroll-frames).
+scroll_blocks() {
+    valgrind --tool=dhat --dhat-out-file=/dev/null "$bench" "$1" 20 "$2" 2>&1 \
+        | sed -n 's/.*Total: *[0-9,]* bytes in \([0-9,]*\) blocks.*/\1/p' | tr -d ,
+}
+drag_short=$(scroll_blocks --scroll-drag 100)
+drag_long=$(scroll_blocks --scroll-drag 200)
+frames_short=$(scroll_blocks --scroll-frames 100)
+frames_long=$(scroll_blocks --scroll-frames 200)
+echo "scroll view: 20 drags x 100 moves = $drag_short blocks, x 200 moves = $drag_long"
+echo "scroll view: 20 flicks x 100 frames = $frames_short blocks, x 200 frames = $frames_long"
+if [ "$drag_long" != "$drag_short" ] || [ "$frames_long" != "$frames_short" ]; then
+    echo "error: a scroll view's drag moves or frames allocate" >&2
+    exit 1
+fi

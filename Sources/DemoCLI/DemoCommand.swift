@@ -133,7 +133,7 @@ public enum DemoCommand {
                 let columns = options.columns
                 let ascii = options.ascii
                 textOptions.picture = { TerminalPicture.render($0, columns: columns, ascii: ascii) }
-                textOptions.legend = TerminalPicture.legend(ascii: ascii)
+                textOptions.legend = TerminalPicture.legend(ascii: ascii, scroll: script.scene.scroll != nil)
             }
             output(TranscriptFormatter.text(replay, options: textOptions))
         }

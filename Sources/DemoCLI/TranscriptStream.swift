@@ -37,7 +37,8 @@ struct TranscriptStream {
                         replay.frames[printedFrames].snapshot, columns: options.columns, ascii: options.ascii)
                     text += "\n" + indent(picture) + "\n"
                     if legendPending {
-                        text += indent(TerminalPicture.legend(ascii: options.ascii)) + "\n"
+                        let scroll = replay.script.scene.scroll != nil
+                        text += indent(TerminalPicture.legend(ascii: options.ascii, scroll: scroll)) + "\n"
                         legendPending = false
                     }
                     text += "\n"

@@ -319,8 +319,21 @@ public final class AtspiExport {
             guard signature.isEmpty else { return invalidArguments(call, expected: "") }
             if case .node(let view as View) = object { return .reply([.double(view.alpha)]) }
             return .reply([.double(1)])
-        case "GrabFocus", "SetExtents", "SetPosition", "SetSize", "ScrollTo", "ScrollToPoint":
-            // Nothing here moves, resizes or scrolls on a client's request.
+        case "ScrollTo":
+            // The scroll views around the object bring it into view (contract S8).
+            guard signature == "u", let type = body.first?.uint32 else { return invalidArguments(call, expected: "u") }
+            guard let scrolled = tree.scroll(object, to: type) else {
+                return .error(name: DBusErrorName.invalidArgs, message: "unknown scroll type \(type); use 0 to 6")
+            }
+            return .reply([.boolean(scrolled)])
+        case "ScrollToPoint":
+            guard signature == "uii", let type = body[0].uint32, let x = body[1].int32, let y = body[2].int32 else {
+                return invalidArguments(call, expected: "uii")
+            }
+            guard let origin = origin(for: type, of: object) else { return badCoordinateType(type) }
+            return .reply([.boolean(tree.scroll(object, topLeftTo: Point(x: Double(x) + origin.x, y: Double(y) + origin.y)))])
+        case "GrabFocus", "SetExtents", "SetPosition", "SetSize":
+            // Nothing here moves or resizes on a client's request.
             return .reply([.boolean(false)])
         default:
             return .unknownMethod

@@ -230,6 +230,7 @@ public final class AtspiObjectTree {
         if node === window { return .frame }
         let traits = node.accessibilityTraits
         if !node.isAccessibilityElement {
+            if node is any AccessibilityScrollContainer { return .scrollPane }
             if traits.contains(.tabBar) { return .pageTabList }
             if traits.contains(.toolbar) { return .toolBar }
         }
@@ -320,25 +321,8 @@ public final class AtspiObjectTree {
     ///
     /// The one place that decides it, so that scrolling changes only this.
     public func isShowing(_ node: any AccessibilityNode) -> Bool {
-        let frame = node.accessibilityFrame
-        var current: View?
-        if let view = node as? View {
-            current = view.superview
-        } else if let element = node as? AccessibilityElement {
-            current = element.accessibilityContainer
-        }
-        while let view = current {
-            if view.clipsToBounds {
-                let visible = view.convert(view.bounds, to: nil)
-                // Wholly outside: no overlap at all (a shared edge is none).
-                if !(frame.maxX > visible.minX && frame.minX < visible.maxX
-                    && frame.maxY > visible.minY && frame.minY < visible.maxY) {
-                    return false
-                }
-            }
-            current = view.superview
-        }
-        return true
+        // The scroll pane's rule: outside the overlap of every clipping ancestor.
+        !isClippedAway(node)
     }
 
     // MARK: Geometry

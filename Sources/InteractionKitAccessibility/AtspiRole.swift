@@ -17,6 +17,8 @@ public enum AtspiRole: UInt32, Sendable, CaseIterable {
     case panel = 39
     /// A button that performs an action.
     case pushButton = 43
+    /// A view that shows part of a larger content and scrolls it: a scroll view.
+    case scrollPane = 49
     /// A control that picks a value in a range by steps.
     case slider = 51
     /// A button that toggles between two states.
@@ -43,6 +45,7 @@ public enum AtspiRole: UInt32, Sendable, CaseIterable {
         case .pageTabList: "page tab list"
         case .panel: "panel"
         case .pushButton: "push button"
+        case .scrollPane: "scroll pane"
         case .slider: "slider"
         case .toggleButton: "toggle button"
         case .toolBar: "tool bar"

@@ -18,6 +18,9 @@ import InteractionKitReplay
 /// - each button as a white rounded rectangle with a blue outline and its
 ///   title in blue; a highlighted (pressed) button filled light blue, a
 ///   disabled one grey at reduced opacity;
+/// - the scroll view as a dashed grey outline, its
+///   buttons clipped to it where they are now, and a grey scroll indicator
+///   along its right edge beside the part of the content that shows;
 /// - each finger as a semi-transparent orange circle (r = 22) drawn under
 ///   the tabs' texts, so a title under a finger stays readable, and its name
 ///   (`finger 0`, or `finger r0` for a recording's) beside it, above the
@@ -84,7 +87,8 @@ public enum SVGPicture {
         }
 
         if !snapshot.gestures.isEmpty { drawGestures(snapshot.gestures, width: width, into: &writer) }
-        drawButtons(snapshot.buttons, into: &writer)
+        if let scroll = snapshot.scroll { drawScroll(scroll, buttons: snapshot.buttons, into: &writer) }
+        drawButtons(snapshot.buttons.filter { $0.clip == nil }, into: &writer)
         // Fingers go under the tabs' texts (a title stays readable under a
         // finger), their names beside them on top of everything.
         drawTabBar(snapshot, into: &writer, band: true)
@@ -270,15 +274,42 @@ public enum SVGPicture {
         writer.close("g")
     }
 
-    /// The buttons, in order (a later one over an earlier one).
-    static func drawButtons(_ buttons: [ButtonSnapshot], into writer: inout SceneSVGWriter) {
+    /// The scroll view: its buttons clipped to it, its outline, its indicator.
+    static func drawScroll(_ scroll: ScrollSnapshot, buttons: [ButtonSnapshot], into writer: inout SceneSVGWriter) {
+        let frame = scroll.frame
+        guard S.isFinite(frame) else { return }
+        writer.open("defs", [])
+        writer.open("clipPath", [("id", "scroll-view")])
+        writer.leaf("rect", rectAttributes(frame))
+        writer.close("clipPath")
+        writer.close("defs")
+        drawButtons(buttons.filter { $0.clip != nil }, into: &writer, id: "scroll-buttons", clip: "url(#scroll-view)")
+        writer.leaf("rect", rectAttributes(frame) + [
+            ("fill", "none"), ("stroke", "#8e8e93"), ("stroke-width", "1"), ("stroke-dasharray", "4 3"),
+        ])
+        let height = scroll.contentSize.height, offset = scroll.contentOffset.y
+        guard height.isFinite, height > frame.height, offset.isFinite else { return }
+        // How far down the content shows (0 at the top, 1 at the end), and how much of it.
+        let position = min(max(offset / (height - frame.height), 0), 1)
+        let length = min(frame.height, max(8, frame.height / height * frame.height))
+        writer.leaf("rect", [
+            ("id", "scroll-indicator"),
+            ("x", S.decimal(frame.maxX - 5)), ("y", S.decimal(frame.minY + position * (frame.height - length))),
+            ("width", "3"), ("height", S.decimal(length)), ("rx", "1.5"), ("fill", "#8e8e93"), ("opacity", "0.7"),
+        ])
+    }
+
+    /// The buttons, in order (a later one over an earlier one), in a group
+    /// (`id`), clipped when `clip` names a clip path.
+    static func drawButtons(_ buttons: [ButtonSnapshot], into writer: inout SceneSVGWriter, id: String = "buttons",
+                            clip: String? = nil) {
         let drawn = buttons.prefix(GestureScriptParser.maximumButtons).filter { S.isFinite($0.frame) }
         guard !drawn.isEmpty else { return }
-        writer.open("g", [("id", "buttons")])
+        writer.open("g", [("id", id)] + (clip.map { [("clip-path", $0)] } ?? []))
         for (index, button) in drawn.enumerated() {
             let frame = button.frame
             let colour = button.isEnabled ? "#007aff" : "#8e8e93"
-            var group: [(String, String)] = [("id", "button-\(index + 1)")]
+            var group: [(String, String)] = [("id", (clip == nil ? "button-" : "scroll-button-") + "\(index + 1)")]
             if !button.isEnabled { group.append(("opacity", "0.4")) }
             writer.open("g", group)
             writer.leaf("rect", rectAttributes(frame) + [

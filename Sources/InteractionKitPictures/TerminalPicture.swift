@@ -45,6 +45,11 @@ import InteractionKitReplay
 ///   │   Save   │   │░░░Save░░░│
 ///   └──────────┘   └──────────┘
 ///   ```
+/// - **Scroll view**: a dashed box placed from its frame (`┆` and `┄`, ASCII
+///   `:` and `.`), with `┃` (ASCII `#`) on its right edge beside the part of
+///   the content that shows. Its buttons are drawn one line each, their
+///   titles on the line of their middle, only where they show inside the box
+///   (the rows of a list are usually too close together for boxes).
 /// - **Fingers**: `●` (ASCII `*`, which no title letter looks like) where
 ///   each touch is; touches outside the window are not drawn. Fingers are
 ///   drawn over everything but the HUD. When the snapshot left fingers out,
@@ -80,8 +85,14 @@ public enum TerminalPicture {
 
     /// A key to the symbols used in the pictures, for printing once with a
     /// series of pictures: three lines (with a final newline), the last two
-    /// saying what the HUD is.
-    public static func legend(ascii: Bool = false) -> String {
+    /// saying what the HUD is; with `scroll`, a fourth for the scroll view.
+    public static func legend(ascii: Bool = false, scroll: Bool = false) -> String {
+        legendLines(ascii: ascii) + (!scroll ? "" : ascii
+            ? "     .:. the scroll view, with its buttons where they show; # beside the part that shows\n"
+            : "     ┄┆┄ the scroll view, with its buttons where they show; ┃ beside the part that shows\n")
+    }
+
+    private static func legendLines(ascii: Bool) -> String {
         (ascii
             ? "Key: * finger   ^^^ selected tab   (Title) disabled   ::: pressed   [#] image name   . trail"
             : "Key: ● finger   ▔▔▔ selected tab   (Title) disabled   ░░░ pressed   ▣ image name   · trail")
@@ -97,6 +108,7 @@ private struct TerminalPictureStrokes {
     let horizontal, vertical: Character
     let topLeft, topRight, bottomLeft, bottomRight: Character
     let teeDown, teeUp, teeRight, teeLeft: Character
+    let dashedHorizontal, dashedVertical, scrollThumb: Character
     let roundTopLeft, roundTopRight, roundBottomLeft, roundBottomRight: Character
     let finger, selection, trail, pressed: Character
     let imagePrefix: [Character]
@@ -106,6 +118,7 @@ private struct TerminalPictureStrokes {
             horizontal = "-"; vertical = "|"
             topLeft = "+"; topRight = "+"; bottomLeft = "+"; bottomRight = "+"
             teeDown = "+"; teeUp = "+"; teeRight = "+"; teeLeft = "+"
+            dashedHorizontal = "."; dashedVertical = ":"; scrollThumb = "#"
             roundTopLeft = "+"; roundTopRight = "+"; roundBottomLeft = "+"; roundBottomRight = "+"
             finger = "*"; selection = "^"; trail = "."; pressed = ":"
             imagePrefix = Array("[#] ")
@@ -113,6 +126,7 @@ private struct TerminalPictureStrokes {
             horizontal = "─"; vertical = "│"
             topLeft = "┌"; topRight = "┐"; bottomLeft = "└"; bottomRight = "┘"
             teeDown = "┬"; teeUp = "┴"; teeRight = "├"; teeLeft = "┤"
+            dashedHorizontal = "┄"; dashedVertical = "┆"; scrollThumb = "┃"
             roundTopLeft = "╭"; roundTopRight = "╮"; roundBottomLeft = "╰"; roundBottomRight = "╯"
             finger = "●"; selection = "▔"; trail = "·"; pressed = "░"
             imagePrefix = Array("▣ ")
@@ -248,6 +262,7 @@ private struct TerminalPictureDrawing {
     mutating func draw() {
         drawFrame()
         if hasTabBar { drawTabBar() }
+        if let scroll = snapshot.scroll { drawScroll(scroll) }
         drawButtons()
         drawTrails()
         drawTouches()
@@ -414,6 +429,10 @@ private struct TerminalPictureDrawing {
     mutating func drawButtons() {
         let last = bodyLines
         for button in snapshot.buttons.prefix(GestureScriptParser.maximumButtons) where S.isFinite(button.frame) {
+            if let clip = button.clip {
+                drawScrolledButton(button, clip: clip)
+                continue
+            }
             let frame = button.frame
             var left = column(frame.minX, clampedTo: 1, width - 2)
             var right = column(frame.maxX, clampedTo: 1, width - 2)
@@ -440,6 +459,68 @@ private struct TerminalPictureDrawing {
             }
             if button.isHighlighted { shade(columns: (left + 1)..<right, rows: (top + 1)...(bottom - 1)) }
         }
+    }
+
+    /// The columns and lines of a box around a frame in window coordinates,
+    /// at least three lines tall; nil when it does not fit the body.
+    func box(for frame: Rect) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+        guard S.isFinite(frame) else { return nil }
+        let last = bodyLines
+        let left = column(frame.minX, clampedTo: 1, width - 2)
+        let right = column(frame.maxX, clampedTo: 1, width - 2)
+        var top = S.clampedInt(rowPosition(frame.minY), 1, last, nanValue: 1)
+        var bottom = S.clampedInt(rowPosition(frame.maxY), 1, last, nanValue: 1)
+        if bottom - top < 2 {
+            let middle = S.roundedInt((rowPosition(frame.minY) + rowPosition(frame.maxY)) / 2, 2, max(2, last - 1), nanValue: 2)
+            (top, bottom) = (middle - 1, middle + 1)
+        }
+        guard right - left >= 2, top >= 1, bottom <= last, bottom - top >= 2 else { return nil }
+        return (left...right, top...bottom)
+    }
+
+    /// The scroll view: a dashed box, and a thumb on its right edge beside
+    /// the part of the content that shows.
+    mutating func drawScroll(_ scroll: ScrollSnapshot) {
+        guard let (columns, rows) = box(for: scroll.frame) else { return }
+        for r in rows {
+            put(strokes.dashedVertical, columns.lowerBound, r)
+            put(strokes.dashedVertical, columns.upperBound, r)
+        }
+        for c in columns {
+            put(strokes.dashedHorizontal, c, rows.lowerBound)
+            put(strokes.dashedHorizontal, c, rows.upperBound)
+        }
+        put(strokes.topLeft, columns.lowerBound, rows.lowerBound)
+        put(strokes.topRight, columns.upperBound, rows.lowerBound)
+        put(strokes.bottomLeft, columns.lowerBound, rows.upperBound)
+        put(strokes.bottomRight, columns.upperBound, rows.upperBound)
+        let height = scroll.contentSize.height, shown = scroll.frame.height
+        guard height.isFinite, height > 0, shown.isFinite, scroll.contentOffset.y.isFinite else { return }
+        let inner = Double(rows.count - 2)
+        let start = min(max(scroll.contentOffset.y / height, 0), 1)
+        let end = min(max((scroll.contentOffset.y + shown) / height, 0), 1)
+        let first = rows.lowerBound + 1 + S.clampedInt(start * inner, 0, rows.count - 3, nanValue: 0)
+        let last = rows.lowerBound + S.clampedInt((end * inner).rounded(.up), 1, rows.count - 2, nanValue: 1)
+        if first <= last {
+            for r in first...last { put(strokes.scrollThumb, columns.upperBound, r) }
+        }
+    }
+
+    /// A button in the scroll view: its title on the line of its middle,
+    /// inside the scroll view's box, when that middle shows.
+    mutating func drawScrolledButton(_ button: ButtonSnapshot, clip: Rect) {
+        guard let (columns, rows) = box(for: clip) else { return }
+        let frame = button.frame
+        let middle = (frame.minY + frame.maxY) / 2
+        guard middle >= clip.minY, middle < clip.maxY else { return }
+        let row = S.clampedInt(rowPosition(middle), rows.lowerBound + 1, rows.upperBound - 1, nanValue: rows.lowerBound + 1)
+        let lower = max(columns.lowerBound + 1, column(frame.minX, clampedTo: 1, width - 2) + 1)
+        let upper = min(columns.upperBound, column(frame.maxX, clampedTo: 1, width - 2))
+        guard upper > lower else { return }
+        let title = S.trimmed(S.terminalCharacters(button.title, ascii: ascii))
+        for c in lower..<upper { put(" ", c, row) }
+        if !title.isEmpty { putCentred(dimmed(title, button.isEnabled, upper - lower), row, within: lower, upper) }
+        if button.isHighlighted { shade(columns: lower..<upper, rows: row...row) }
     }
 
     /// `text` fitted to `width` columns, in parentheses when the tab is disabled.

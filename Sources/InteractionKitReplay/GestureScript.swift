@@ -42,6 +42,9 @@ public struct GestureScript: Hashable, Sendable {
         /// The buttons, in the order the script lists them (a later one is
         /// drawn, and hit-tested, above an earlier one).
         public var buttons: [SceneButton] = []
+        /// The scroll view of a `scroll` line, if any: above the surface,
+        /// below the buttons outside it; the buttons `in scroll` are its content.
+        public var scroll: SceneScroll?
 
         /// The default scene: a 390 × 844 window at the default text size, nothing in it.
         public init() {}
@@ -56,12 +59,34 @@ public struct GestureScript: Hashable, Sendable {
         public var frame: Rect
         /// Whether the button is enabled (a `disable` line names it otherwise).
         public var isEnabled: Bool
+        /// Whether the button is in the scene's scroll view (`… in scroll`):
+        /// its frame is then in the content's coordinates, inside the content.
+        public var isInScroll: Bool
 
         /// Creates a button of the scene.
-        public init(title: String, frame: Rect, isEnabled: Bool = true) {
+        public init(title: String, frame: Rect, isEnabled: Bool = true, isInScroll: Bool = false) {
             self.title = title
             self.frame = frame
             self.isEnabled = isEnabled
+            self.isInScroll = isInScroll
+        }
+    }
+
+    /// The scroll view a script's `scroll X Y W H content CW CH [paging]`
+    /// line puts in the scene.
+    public struct SceneScroll: Hashable, Sendable {
+        /// The scroll view's frame in window coordinates, inside the window and clear of the tab bar.
+        public var frame: Rect
+        /// The size of its content, each side positive.
+        public var contentSize: Size
+        /// Whether it pages (`paging`): it rests on multiples of its size.
+        public var isPagingEnabled: Bool
+
+        /// Creates the scroll view of a scene.
+        public init(frame: Rect, contentSize: Size, isPagingEnabled: Bool = false) {
+            self.frame = frame
+            self.contentSize = contentSize
+            self.isPagingEnabled = isPagingEnabled
         }
     }
 

@@ -13,6 +13,8 @@ import InteractionKitLinux
 /// layout rtl                          # ltr (default) or rtl
 /// tabbar Home Search "Now Playing"    # a standalone tab bar, 49 points high, at the bottom
 /// button Save at 20 100 120 44        # a button: title, then x y width height (several allowed)
+/// scroll 0 0 390 600 content 390 3000  # a scroll view: frame, then its content's size; `paging` pages it
+/// button Row 7 at 0 420 390 60 in scroll   # a button in the scroll view, in content coordinates
 /// disable Search                      # disable tabs or buttons by title
 /// select Home                         # the tab selected at the start
 /// surface tap long-press pan          # a full-window view with these recognizers:
@@ -37,7 +39,9 @@ import InteractionKitLinux
 /// reported with its line and column: unknown commands, tabs or buttons,
 /// missing, extra or non-finite numbers, negative waits, a touch moved or
 /// lifted that is not down, a button with no size, outside the window, over
-/// the tab bar or with a title already taken, an unclosed quote, bytes that
+/// the tab bar or with a title already taken, a scroll view outside the
+/// window or with no content, a button in the scroll view outside its
+/// content (or with no scroll line), an unclosed quote, bytes that
 /// are not UTF-8, a file over the size limits, and errors inside replayed
 /// recordings.
 public struct GestureScriptParser: Sendable {
@@ -55,6 +59,8 @@ public struct GestureScriptParser: Sendable {
     public static let tabBarHeight = 49.0
     /// The most `button` lines a script may have.
     public static let maximumButtons = 100
+    /// The largest content a `scroll` line may give, in points on each side.
+    public static let maximumScrollContent = 1_000_000.0
     /// The UTF-8 byte-order mark, skipped at the start of a script.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     /// The most errors reported before giving up.
@@ -175,8 +181,11 @@ private struct ParseState {
     var touchesDown: Set<Int> = []
     var inGesturePart = false
     var sceneLinesSeen: Set<String> = []
-    /// Where each of `scene.buttons` was declared: its line and the column of its x.
-    var buttonPlaces: [(line: Int, column: Int)] = []
+    /// Where each of `scene.buttons` was declared: its line, the column of
+    /// its x, and the column of its `in scroll` (0 for none).
+    var buttonPlaces: [(line: Int, column: Int, scrollColumn: Int)] = []
+    /// Where the `scroll` line was: its line and the column of its x.
+    var scrollPlace: (line: Int, column: Int)?
     /// The line that declared each button's title.
     var buttonLines: [String: Int] = [:]
     /// Whether the buttons were checked against the window and the tab bar.
@@ -309,7 +318,7 @@ private struct ParseState {
 
     // MARK: Commands
 
-    static let sceneCommands: Set<String> = ["window", "layout", "tabbar", "button", "disable", "select", "surface"]
+    static let sceneCommands: Set<String> = ["window", "layout", "tabbar", "button", "disable", "select", "surface", "scroll"]
     static let gestureCommands: Set<String> = ["down", "move", "up", "cancel", "wait", "evemu"]
 
     mutating func parseCommand(_ command: ScriptToken, _ line: inout LineReader) {
@@ -341,12 +350,13 @@ private struct ParseState {
         case "disable": parseDisable(&line)
         case "select": parseSelect(&line)
         case "surface": parseSurface(&line)
+        case "scroll": parseScroll(&line)
         case "down", "move", "up", "cancel": parseTouch(name, &line)
         case "wait": parseWait(&line)
         case "evemu": parseRecording(&line)
         default:
             line.fail(at: command.column, "unknown command '\(name)'; expected one of: window, content-size, layout, "
-                + "tabbar, button, disable, select, surface, down, move, up, cancel, wait, evemu")
+                + "tabbar, button, scroll, disable, select, surface, down, move, up, cancel, wait, evemu")
         }
     }
 
@@ -417,35 +427,59 @@ private struct ParseState {
         scene.tabTitles = titles
     }
 
-    /// `button TITLE at X Y WIDTH HEIGHT`: a `Button` in window coordinates.
-    /// Its place in the window is checked once the scene is complete (see `checkScene`).
+    /// `button TITLE at X Y WIDTH HEIGHT [in scroll]`: a `Button` in window
+    /// coordinates, or in the scroll view's content coordinates. The title
+    /// is one quoted string or the words before `at` (`button Row 7 at …`).
+    /// Its place is checked once the scene is complete (see `checkScene`).
     mutating func parseButton(_ line: inout LineReader) {
         let example = "as in: button Save at 20 100 120 44"
-        guard let title = line.next() else {
+        guard let first = line.peek() else {
             line.fail(at: line.endColumn, "expected the button's title, then 'at X Y WIDTH HEIGHT', \(example)")
             return
         }
-        guard title.kind != .item else {
-            line.fail(at: title.column, "a button's title is written without '@' here, \(example)")
+        guard first.kind != .item else {
+            line.fail(at: first.column, "a button's title is written without '@' here, \(example)")
             return
         }
-        if title.kind == .word && title.text == "at" {
-            line.fail(at: title.column, "expected the button's title before 'at', \(example)")
+        if first.kind == .word && first.text == "at" {
+            line.fail(at: first.column, "expected the button's title before 'at', \(example)")
             return
         }
+        // The title: every token before `at`, one space between words.
+        var words: [String] = []
+        while let token = line.peek(), !(token.kind == .word && token.text == "at") {
+            guard token.kind != .item else {
+                line.fail(at: token.column, "a button's title is written without '@' here, \(example)")
+                return
+            }
+            words.append(token.text)
+            line.index += 1
+        }
+        let title = ScriptToken(kind: words.count == 1 ? first.kind : .quoted, text: words.joined(separator: " "),
+                                column: first.column)
         guard !title.text.isEmpty else {
             line.fail(at: title.column, "a button needs a title that is not empty, \(example)")
             return
         }
-        let at = line.next()
-        guard let at, at.kind == .word, at.text == "at" else {
-            line.fail(at: at?.column ?? line.endColumn, "expected 'at' after the button's title, \(example)"
-                + (title.kind == .word ? " (a title with spaces is quoted: button \"Save draft\" at …)" : ""))
+        guard line.next() != nil else {
+            line.fail(at: line.endColumn, "expected 'at' after the button's title, \(example)")
             return
         }
         guard let x = line.number("the button's x"), let y = line.number("the button's y"),
               let width = line.number("the button's width"), let height = line.number("the button's height")
         else { return }
+        var scrollColumn = 0
+        if let word = line.peek(), word.kind == .word, word.text == "in" {
+            line.index += 1
+            let place = line.next()
+            guard let place, place.kind == .word, place.text == "scroll" else {
+                line.fail(at: place?.column ?? line.endColumn,
+                          "expected 'scroll' after 'in': a button may be placed in the scroll view, as in: "
+                          + "button Row 7 at 0 420 390 60 in scroll")
+                return
+            }
+            scrollColumn = word.column
+        }
         guard line.finish() else { return }
         guard width.value > 0 else {
             line.fail(at: width.column, "a button's width must be positive")
@@ -470,9 +504,48 @@ private struct ParseState {
             return
         }
         buttonLines[title.text] = line.line
-        buttonPlaces.append((line.line, x.column))
+        buttonPlaces.append((line.line, x.column, scrollColumn))
         scene.buttons.append(GestureScript.SceneButton(
-            title: title.text, frame: Rect(x: x.value, y: y.value, width: width.value, height: height.value)))
+            title: title.text, frame: Rect(x: x.value, y: y.value, width: width.value, height: height.value),
+            isInScroll: scrollColumn != 0))
+    }
+
+    /// `scroll X Y WIDTH HEIGHT content WIDTH HEIGHT [paging]`: a `ScrollView`
+    /// in window coordinates and its content's size. Its place is checked
+    /// once the scene is complete (see `checkScene`).
+    mutating func parseScroll(_ line: inout LineReader) {
+        let example = "as in: scroll 0 0 390 600 content 390 3000"
+        guard let x = line.number("the scroll view's x, \(example)"), let y = line.number("the scroll view's y"),
+              let width = line.number("the scroll view's width"), let height = line.number("the scroll view's height")
+        else { return }
+        let word = line.next()
+        guard let word, word.kind == .word, word.text == "content" else {
+            line.fail(at: word?.column ?? line.endColumn,
+                      "expected 'content' and the content's width and height after the frame, \(example)")
+            return
+        }
+        guard let contentWidth = line.number("the content's width"), let contentHeight = line.number("the content's height")
+        else { return }
+        var paging = false
+        if let next = line.peek(), next.kind == .word, next.text == "paging" {
+            line.index += 1
+            paging = true
+        }
+        guard line.finish() else { return }
+        for (value, what) in [(width, "the scroll view's width"), (height, "the scroll view's height")] where value.value <= 0 {
+            line.fail(at: value.column, "\(what) must be positive")
+            return
+        }
+        let limit = GestureScriptParser.maximumScrollContent
+        for value in [contentWidth, contentHeight] where !(value.value > 0 && value.value <= limit) {
+            line.fail(at: value.column, "the content's size must be positive and at most \(NumberFormatting.json(limit)) points")
+            return
+        }
+        scrollPlace = (line.line, x.column)
+        scene.scroll = GestureScript.SceneScroll(
+            frame: Rect(x: x.value, y: y.value, width: width.value, height: height.value),
+            contentSize: Size(width: contentWidth.value, height: contentHeight.value), isPagingEnabled: paging
+        )
     }
 
     /// Checks, once the scene is complete, that every button lies inside
@@ -484,9 +557,34 @@ private struct ParseState {
         let window = Rect(origin: .zero, size: scene.windowSize)
         let tabBarTop = scene.tabTitles == nil ? nil : scene.windowSize.height - GestureScriptParser.tabBarHeight
         let size = "\(NumberFormatting.json(scene.windowSize.width)) × \(NumberFormatting.json(scene.windowSize.height))"
+        if let scroll = scene.scroll, let place = scrollPlace {
+            let frame = scroll.frame
+            if !(frame.minX >= window.minX && frame.minY >= window.minY && frame.maxX <= window.maxX
+                && frame.maxY <= window.maxY) {
+                error(line: place.line, column: place.column, "the scroll view does not fit in the \(size) window; "
+                    + "its frame must lie inside it")
+            } else if let tabBarTop, frame.maxY > tabBarTop {
+                error(line: place.line, column: place.column, "the scroll view overlaps the tab bar "
+                    + "(from y \(NumberFormatting.json(tabBarTop)) down); make it end above")
+            }
+        }
         for (index, button) in scene.buttons.enumerated() {
             let place = buttonPlaces[index]
             let frame = button.frame
+            if button.isInScroll {
+                guard let scroll = scene.scroll else {
+                    error(line: place.line, column: place.scrollColumn, "the button '\(button.title)' is 'in scroll', "
+                        + "but the scene has no scroll view; add a line such as: scroll 0 0 390 600 content 390 3000")
+                    continue
+                }
+                let content = scroll.contentSize
+                if !(frame.minX >= 0 && frame.minY >= 0 && frame.maxX <= content.width && frame.maxY <= content.height) {
+                    error(line: place.line, column: place.column, "the button '\(button.title)' does not fit in the "
+                        + "scroll view's \(NumberFormatting.json(content.width)) × \(NumberFormatting.json(content.height)) "
+                        + "content; a button in scroll is placed in content coordinates, inside it")
+                }
+                continue
+            }
             if !(frame.minX >= window.minX && frame.minY >= window.minY && frame.maxX <= window.maxX
                 && frame.maxY <= window.maxY) {
                 error(line: place.line, column: place.column, "the button '\(button.title)' does not fit in the \(size) "

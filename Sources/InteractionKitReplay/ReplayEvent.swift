@@ -47,6 +47,12 @@ public struct ReplayEvent: Hashable, Sendable {
         case recording(file: String, device: String, contacts: Int, duration: Double)
         /// The window refused a sample (a recording's quirk; scripts are validated).
         case rejected(TouchInputError)
+        /// The scene's scroll view moved its content to this offset: at most
+        /// once per frame (1/60 s) that moved, so at most 60 a second.
+        case scroll(offset: Point)
+        /// The scene's scroll view came to rest at this offset (a drag
+        /// ended without deceleration, a deceleration or an animation ended).
+        case scrollEnd(offset: Point)
     }
 }
 

@@ -39,6 +39,9 @@ public struct SceneSnapshot: Hashable, Sendable {
     public var gestures: [GestureSnapshot]
     /// The large content viewer HUD; `nil` when the HUD is hidden.
     public var hud: HUDSnapshot?
+    /// The scroll view; `nil` when the scene has none. Its buttons are in
+    /// ``buttons``, with their frames where they are now and its frame as their clip.
+    public var scroll: ScrollSnapshot?
 
     /// Creates a snapshot from its parts.
     public init(
@@ -54,7 +57,8 @@ public struct SceneSnapshot: Hashable, Sendable {
         touchesLeftOut: Int = 0,
         trails: [TrailSnapshot] = [],
         gestures: [GestureSnapshot] = [],
-        buttons: [ButtonSnapshot] = []
+        buttons: [ButtonSnapshot] = [],
+        scroll: ScrollSnapshot? = nil
     ) {
         self.time = time
         self.caption = caption
@@ -69,12 +73,13 @@ public struct SceneSnapshot: Hashable, Sendable {
         self.trails = trails
         self.gestures = gestures
         self.hud = hud
+        self.scroll = scroll
     }
 
     /// How many values (tabs, buttons, fingers, trail points, recognizers)
     /// the snapshot holds: what the player counts against its memory budget.
     public var elementCount: Int {
-        var count = tabs.count + buttons.count + touches.count + gestures.count + 1
+        var count = tabs.count + buttons.count + touches.count + gestures.count + (scroll == nil ? 1 : 2)
         for trail in trails { count += trail.points.count + 1 }
         return count
     }
@@ -159,13 +164,34 @@ public struct ButtonSnapshot: Hashable, Sendable {
     /// Whether the button is highlighted (pressed): a tracked finger is
     /// within its bounds grown by `GestureConstants.controlTrackingMargin`.
     public var isHighlighted: Bool
+    /// For a button in the scroll view, the scroll view's frame in window
+    /// coordinates: only what lies inside it shows. Nil for other buttons.
+    public var clip: Rect?
 
     /// Creates a button snapshot from its parts.
-    public init(title: String, frame: Rect, isEnabled: Bool, isHighlighted: Bool) {
+    public init(title: String, frame: Rect, isEnabled: Bool, isHighlighted: Bool, clip: Rect? = nil) {
         self.title = title
         self.frame = frame
         self.isEnabled = isEnabled
         self.isHighlighted = isHighlighted
+        self.clip = clip
+    }
+}
+
+/// The scene's scroll view as drawn.
+public struct ScrollSnapshot: Hashable, Sendable {
+    /// The scroll view's frame in window coordinates.
+    public var frame: Rect
+    /// Which part of the content shows: the content's point at the frame's top-left.
+    public var contentOffset: Point
+    /// The size of the content.
+    public var contentSize: Size
+
+    /// Creates a scroll view snapshot from its parts.
+    public init(frame: Rect, contentOffset: Point, contentSize: Size) {
+        self.frame = frame
+        self.contentOffset = contentOffset
+        self.contentSize = contentSize
     }
 }
 

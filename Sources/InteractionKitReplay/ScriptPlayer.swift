@@ -4,15 +4,17 @@ import InteractionKitLinux
 /// Replays a gesture script on virtual time and records what happened.
 ///
 /// The player builds the script's scene — a window, a full-window surface
-/// with the recognizers the script names, the script's buttons above it,
-/// and a standalone `TabBar` at the bottom (49 points high, the width of
-/// the window) on top — then sends the steps' touches through
+/// with the recognizers the script names, the script's scroll view (holding
+/// its buttons `in scroll`) and buttons above it, and a standalone `TabBar`
+/// at the bottom (49 points high, the width of the window) on top — then
+/// sends the steps' touches through
 /// `Window.send(_:)` and lets time pass with `Window.advanceTime(to:)`. It
 /// watches the tab bar's large content viewer recognizer, the surface's
-/// recognizers, the HUD, the tab bar's delegate and the buttons' control
-/// events and highlight, and records each as a `ReplayEvent`, with a
-/// `SceneSnapshot` at the start and whenever the HUD, the selection or a
-/// button's highlight changes.
+/// recognizers, the HUD, the tab bar's delegate, the buttons' control
+/// events and highlight and the scroll view's delegate, and records each as
+/// a `ReplayEvent`, with a `SceneSnapshot` at the start and whenever the
+/// HUD, the selection or a button's highlight changes, or the scroll rests.
+/// The scroll view's moves are recorded at most once per frame (1/60 s).
 ///
 /// ```swift
 /// let script = try GestureScriptParser(file: "seed.gesture").parse(text)
@@ -31,6 +33,8 @@ public final class ScriptPlayer {
     public let surface: View?
     /// The scene's buttons, in the order the script lists them.
     public let buttons: [Button]
+    /// The scene's scroll view, if the script has one.
+    public let scrollView: ScrollView?
 
     /// The most fingers a snapshot keeps: the ones that went down last. A
     /// script may hold thousands of fingers down; each picture counts the
@@ -52,6 +56,9 @@ public final class ScriptPlayer {
     private var snapshotElements = 0
     private let selectionRecorder = SelectionRecorder()
     private let surfaceDelegate = SurfaceDelegate()
+    private let scrollRecorder = ScrollRecorder()
+    /// When the last `scroll` event was recorded: the next waits a frame.
+    private var lastScrollEventTime = -Double.infinity
     private var clock = 0.0
     /// The fingers down, in the order they went down, as the player sent them.
     private var fingers: [TouchSnapshot] = []
@@ -84,11 +91,24 @@ public final class ScriptPlayer {
             window.addSubview(view)
             surface = view
         }
+        if let sceneScroll = scene.scroll {
+            let view = ScrollView(frame: sceneScroll.frame)
+            view.contentSize = sceneScroll.contentSize
+            view.isPagingEnabled = sceneScroll.isPagingEnabled
+            window.addSubview(view)
+            scrollView = view
+        } else {
+            scrollView = nil
+        }
         var buttons: [Button] = []
         for sceneButton in scene.buttons {
             let button = Button(title: sceneButton.title, frame: sceneButton.frame)
             button.isEnabled = sceneButton.isEnabled
-            window.addSubview(button)
+            if sceneButton.isInScroll, let scrollView {
+                scrollView.addSubview(button)
+            } else {
+                window.addSubview(button)
+            }
             buttons.append(button)
         }
         self.buttons = buttons
@@ -120,6 +140,7 @@ public final class ScriptPlayer {
     /// Replays every step and returns what happened.
     public func run() -> Replay {
         events.removeAll()
+        lastScrollEventTime = -.infinity
         frames.removeAll()
         framesLeftOut = 0
         snapshotElements = 0
@@ -138,6 +159,7 @@ public final class ScriptPlayer {
     /// holds what happened so far; the script's steps are not run.
     public func begin() {
         events.removeAll()
+        lastScrollEventTime = -.infinity
         frames.removeAll()
         framesLeftOut = 0
         snapshotElements = 0
@@ -280,6 +302,9 @@ public final class ScriptPlayer {
     private func itemTitle(at location: Point) -> String? {
         if let tabBar, let item = tabBar.item(at: tabBar.convert(location, from: nil)) { return item.title }
         for button in buttons.reversed() where button.bounds.contains(button.convert(location, from: nil)) {
+            // A button in the scroll view is under the finger only where it shows.
+            if let scrollView, button.superview === scrollView,
+               !scrollView.bounds.contains(scrollView.convert(location, from: nil)) { continue }
             return button.title
         }
         return nil
@@ -347,6 +372,11 @@ public final class ScriptPlayer {
                 button.addAction(for: event) { [weak self] _ in self?.controlSent(event, byButton: index) }
             }
         }
+        if let scrollView {
+            scrollRecorder.onScroll = { [weak self] offset in self?.scrolled(to: offset) }
+            scrollRecorder.onRest = { [weak self] offset in self?.scrollRested(at: offset) }
+            scrollView.delegate = scrollRecorder
+        }
         window.addLargeContentViewerObserver { [weak self] presentation in
             guard let self else { return }
             if let presentation {
@@ -357,6 +387,24 @@ public final class ScriptPlayer {
                 self.takeFrame("HUD hidden")
             }
         }
+    }
+
+    /// Records a move of the scroll view, unless one was recorded less than
+    /// a frame (1/60 s) ago: at most one a frame, so at most 60 a second.
+    /// A frame's time can be a hair short of 1/60 s after the last (1/60 is
+    /// not a double), hence the tolerance.
+    private func scrolled(to offset: Point) {
+        let now = window.currentTime
+        guard now - lastScrollEventTime >= 1.0 / 60 - 1e-9 else { return }
+        lastScrollEventTime = now
+        record(.scroll(offset: offset))
+    }
+
+    /// Records that the scroll view came to rest, with a picture.
+    private func scrollRested(at offset: Point) {
+        record(.scrollEnd(offset: offset))
+        takeFrame("scroll rests at (\(NumberFormatting.json(offset.x, decimals: 2)), "
+            + "\(NumberFormatting.json(offset.y, decimals: 2)))")
     }
 
     /// Records a button's control event, after any highlight change it
@@ -409,7 +457,7 @@ public final class ScriptPlayer {
     /// Takes a picture, unless the replay already keeps as many as its budgets allow.
     private func takeFrame(_ caption: String, withTrails: Bool = false) {
         // The tabs alone would pass the budget: count the picture without building it.
-        let least = (tabBar?.items?.count ?? 0) + buttons.count + 1
+        let least = (tabBar?.items?.count ?? 0) + buttons.count + (scrollView == nil ? 1 : 2)
         guard frames.count < Self.maximumFrames, snapshotElements + least <= Self.maximumSnapshotElements else {
             framesLeftOut += 1
             return
@@ -461,18 +509,24 @@ public final class ScriptPlayer {
         }
         var buttonSnapshots: [ButtonSnapshot] = []
         buttonSnapshots.reserveCapacity(buttons.count)
+        let scrollFrame = scrollView.map { $0.convert($0.bounds, to: nil) }
         for button in buttons {
             buttonSnapshots.append(ButtonSnapshot(
                 title: button.title ?? "", frame: button.convert(button.bounds, to: nil),
-                isEnabled: button.isEnabled, isHighlighted: button.isHighlighted
+                isEnabled: button.isEnabled, isHighlighted: button.isHighlighted,
+                clip: scrollView != nil && button.superview === scrollView ? scrollFrame : nil
             ))
+        }
+        let scroll = scrollView.map { view in
+            ScrollSnapshot(frame: view.convert(view.bounds, to: nil), contentOffset: view.contentOffset,
+                           contentSize: view.contentSize)
         }
         let (touches, touchesLeftOut) = fingersDown()
         return SceneSnapshot(
             time: window.currentTime, caption: caption, windowSize: window.bounds.size,
             layoutDirection: window.effectiveLayoutDirection, contentSize: window.preferredContentSizeCategory.scriptName,
             tabBarFrame: tabBar.map { $0.convert($0.bounds, to: nil) }, tabs: tabs,
-            touches: touches, hud: hud, touchesLeftOut: touchesLeftOut, buttons: buttonSnapshots
+            touches: touches, hud: hud, touchesLeftOut: touchesLeftOut, buttons: buttonSnapshots, scroll: scroll
         )
     }
 
@@ -520,6 +574,29 @@ private final class SelectionRecorder: TabBarDelegate {
 
     func tabBar(_ tabBar: TabBar, didSelect item: TabBarItem) {
         onSelect?(item)
+    }
+}
+
+/// Forwards the scroll view's moves and rests to the player.
+@MainActor
+private final class ScrollRecorder: ScrollViewDelegate {
+    var onScroll: ((Point) -> Void)?
+    var onRest: ((Point) -> Void)?
+
+    func scrollViewDidScroll(_ scrollView: ScrollView) {
+        onScroll?(scrollView.contentOffset)
+    }
+
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+        if !decelerate { onRest?(scrollView.contentOffset) }
+    }
+
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
+        onRest?(scrollView.contentOffset)
+    }
+
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {
+        onRest?(scrollView.contentOffset)
     }
 }
 

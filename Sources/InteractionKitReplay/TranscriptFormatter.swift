@@ -35,6 +35,15 @@ public enum TranscriptFormatter {
     /// {"t":0,"event":"control","title":"Save","control":"touchDown"}
     /// ```
     ///
+    /// A script's scroll view adds `scroll` (`x`, `y`: the content offset,
+    /// at most once per frame that moved, 60 a second) and `scroll.end`
+    /// (`x`, `y`: where it rests):
+    ///
+    /// ```
+    /// {"t":0.117,"event":"scroll","x":0,"y":130.25}
+    /// {"t":2.8,"event":"scroll.end","x":0,"y":707.4}
+    /// ```
+    ///
     /// Other events: `content-size` (`category`), `recording` (`file`,
     /// `device`, `contacts`, `duration`) and `rejected` (`reason`). The
     /// README's "JSON lines" table lists every field with its type; a test
@@ -94,6 +103,12 @@ public enum TranscriptFormatter {
             ]
         case .rejected(let error):
             fields += [("event", quoted("rejected")), ("reason", quoted(reason(error)))]
+        case .scroll(let offset):
+            fields += [("event", quoted("scroll")), ("x", NumberFormatting.json(offset.x, decimals: 3)),
+                       ("y", NumberFormatting.json(offset.y, decimals: 3))]
+        case .scrollEnd(let offset):
+            fields += [("event", quoted("scroll.end")), ("x", NumberFormatting.json(offset.x, decimals: 3)),
+                       ("y", NumberFormatting.json(offset.y, decimals: 3))]
         }
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
@@ -186,13 +201,16 @@ public enum TranscriptFormatter {
     /// A transcript a person can read without knowing the code: the scene,
     /// then one line per thing that happened, with pictures of the screen
     /// when the HUD or the selection changes. Gestures' `changed` states are
-    /// left out (each follows a touch line); JSON lines keep them.
+    /// left out (each follows a touch line), and of a run of scroll moves
+    /// only the first and the last are listed; JSON lines keep them all.
     public static func text(_ replay: Replay, options: TextOptions = TextOptions()) -> String {
         var output = sceneDescription(replay.script)
         var framesByEvent: [Int: [ReplayFrame]] = [:]
         for frame in replay.frames { framesByEvent[frame.afterEvent, default: []].append(frame) }
-        let hiddenMoves = options.allRecordingMoves ? [] : thinnedRecordingMoves(replay.events)
+        let hiddenMoves = (options.allRecordingMoves ? [] : thinnedRecordingMoves(replay.events))
+            .union(thinnedScrolls(replay.events))
         var legend = options.legend
+        let skippedScrolls = scrollRunLengths(replay.events)
         func pictures(after index: Int) {
             guard let picture = options.picture else { return }
             for frame in framesByEvent[index] ?? [] {
@@ -207,7 +225,12 @@ public enum TranscriptFormatter {
         pictures(after: 0)
         for (index, event) in replay.events.enumerated() {
             if hiddenMoves.contains(index) { continue }
-            if let line = textLine(event, listsAllMoves: options.allRecordingMoves) { output += line + "\n" }
+            if var line = textLine(event, listsAllMoves: options.allRecordingMoves) {
+                if let skipped = skippedScrolls[index] {
+                    line += " (after \(skipped) more frame\(skipped == 1 ? "" : "s") of scrolling, not listed)"
+                }
+                output += line + "\n"
+            }
             pictures(after: index + 1)
         }
         output += summary(replay)
@@ -310,10 +333,19 @@ public enum TranscriptFormatter {
                 let frame = button.frame
                 var text = "\(button.title) at (\(NumberFormatting.json(frame.minX)), \(NumberFormatting.json(frame.minY))), "
                     + "\(NumberFormatting.json(frame.width)) × \(NumberFormatting.json(frame.height))"
+                if button.isInScroll { text += " in scroll" }
                 if !button.isEnabled { text += " (disabled)" }
                 return text
             }
             lines.append((buttons.count == 1 ? "Button: " : "Buttons: ") + buttons.joined(separator: " | "))
+        }
+        if let scroll = scene.scroll {
+            let frame = scroll.frame
+            lines.append("Scroll view at (\(NumberFormatting.json(frame.minX)), \(NumberFormatting.json(frame.minY))), "
+                + "\(NumberFormatting.json(frame.width)) × \(NumberFormatting.json(frame.height)), holding content "
+                + "\(NumberFormatting.json(scroll.contentSize.width)) × \(NumberFormatting.json(scroll.contentSize.height))"
+                + (scroll.isPagingEnabled ? ", paging" : "")
+                + (scene.buttons.contains(where: \.isInScroll) ? " (its buttons are placed in the content)" : ""))
         }
         if !scene.surfaceRecognizers.isEmpty {
             lines.append("Surface behind everything, recognizing: "
@@ -337,6 +369,43 @@ public enum TranscriptFormatter {
             hidden.formUnion(indices.dropFirst().dropLast())
         }
         return hidden
+    }
+
+    /// The indices of scroll moves the human transcript leaves out: in each
+    /// run of `scroll` events with nothing else between them, all but the
+    /// first and the last.
+    private static func thinnedScrolls(_ events: [ReplayEvent]) -> Set<Int> {
+        var hidden: Set<Int> = []
+        for (start, end) in scrollRuns(events) where end - start > 1 {
+            hidden.formUnion((start + 1)..<end)
+        }
+        return hidden
+    }
+
+    /// For the last event of each run of more than two scroll moves, how
+    /// many moves of the run were left out before it.
+    private static func scrollRunLengths(_ events: [ReplayEvent]) -> [Int: Int] {
+        var lengths: [Int: Int] = [:]
+        for (start, end) in scrollRuns(events) where end - start > 1 {
+            lengths[end] = end - start - 1
+        }
+        return lengths
+    }
+
+    /// Each run of consecutive `scroll` events: the indices of its first and last.
+    private static func scrollRuns(_ events: [ReplayEvent]) -> [(Int, Int)] {
+        var runs: [(Int, Int)] = []
+        var start: Int?
+        for (index, event) in events.enumerated() {
+            if case .scroll = event.kind {
+                if start == nil { start = index }
+            } else if let first = start {
+                runs.append((first, index - 1))
+                start = nil
+            }
+        }
+        if let first = start { runs.append((first, events.count - 1)) }
+        return runs
     }
 
     /// A pinch's scale or a rotation's turn, readably: " (scale 1.25×)", " (rotation 15.0° clockwise)".
@@ -387,7 +456,16 @@ public enum TranscriptFormatter {
                 + (listsAllMoves ? "" : "; moves between a finger's first and last are not listed")
         case .rejected(let error):
             return "the window refused a sample: \(reason(error))"
+        case .scroll(let offset):
+            return "content scrolls to \(pointText(offset))"
+        case .scrollEnd(let offset):
+            return "scroll rests at \(pointText(offset))"
         }
+    }
+
+    /// A content offset as the transcript writes it: "(0, 130.25)".
+    private static func pointText(_ point: Point) -> String {
+        "(\(NumberFormatting.json(point.x, decimals: 2)), \(NumberFormatting.json(point.y, decimals: 2)))"
     }
 
     /// A control event in words, for the human transcript.
@@ -427,8 +505,12 @@ public enum TranscriptFormatter {
         var hudVisible = false
         var recognized: [(name: String, count: Int)] = []
         var pressed: [(title: String, count: Int)] = []
+        var rest: Point?
+        var scrolls = 0
         for event in replay.events {
             switch event.kind {
+            case .scroll: scrolls += 1
+            case .scrollEnd(let offset): rest = offset
             case .control(let title, .primaryActionTriggered):
                 if let index = pressed.firstIndex(where: { $0.title == title }) {
                     pressed[index].count += 1
@@ -456,6 +538,11 @@ public enum TranscriptFormatter {
             parts.append(pressed.isEmpty
                 ? "no button pressed"
                 : "pressed " + pressed.map { "\($0.title) ×\($0.count)" }.joined(separator: ", "))
+        }
+        if replay.script.scene.scroll != nil {
+            parts.append(scrolls == 0 ? "the scroll view did not move"
+                : "the scroll view moved on \(scrolls) frame\(scrolls == 1 ? "" : "s")"
+                    + (rest.map { " and rests at \(pointText($0))" } ?? ""))
         }
         if !replay.script.scene.surfaceRecognizers.isEmpty {
             let surface = recognized.filter { name, _ in

@@ -115,8 +115,10 @@ struct JSONSchemaTests {
         let schema = try DocumentedSchema.fromReadme()
         #expect(Set(schema.events.keys) == [
             "meta", "touch", "gesture", "hud.show", "hud.hide", "select", "control", "highlight", "content-size",
-            "recording", "rejected",
+            "recording", "rejected", "scroll", "scroll.end",
         ])
+        #expect(schema.events["scroll"]?.map(\.name) == ["x", "y"])
+        #expect(schema.events["scroll.end"]?.map(\.name) == ["x", "y"])
         #expect(schema.events["hud.show"]?.map(\.name) == ["title", "image"])
         #expect(schema.events["control"]?.map(\.name) == ["title", "control"])
         #expect(schema.events["highlight"]?.map(\.name) == ["title", "highlighted"])
@@ -156,6 +158,8 @@ struct JSONSchemaTests {
             .contentSize(.accessibilityLarge),
             .recording(file: "x.events", device: "pad", contacts: 2, duration: 0.5),
             .rejected(.touchNotDown(id: 1)),
+            .scroll(offset: Point(x: 0, y: 130.25)),
+            .scrollEnd(offset: Point(x: -1.5, y: 707.4)),
         ]
         let replay = Replay(script: script, events: events.map { ReplayEvent(time: 0.25, kind: $0) }, frames: [])
         let lines = TranscriptFormatter.jsonLines(replay).split(separator: "\n")

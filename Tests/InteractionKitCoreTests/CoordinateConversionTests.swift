@@ -24,6 +24,19 @@ struct CoordinateConversionTests {
         #expect(row.convert(Point(x: 5, y: 5), from: nil) == Point(x: -15, y: -195))
     }
 
+    @Test("Moving the bounds' origin leaves the frame exactly where it was, however awkward its numbers")
+    func boundsOriginKeepsFrame() {
+        // The frame's centre minus half its width is 878.298325557021, an ulp off.
+        let frame = Rect(x: 878.2983255570211, y: 0.1, width: 381.20423768821246, height: 0.3)
+        let view = View(frame: frame)
+        for step in 1...50 {
+            view.bounds.origin = Point(x: 0, y: Double(step) * 7.3)
+        }
+        #expect(view.frame == frame)
+        view.bounds.size = Size(width: 10, height: 10)
+        #expect(view.frame.center.x == frame.center.x)
+    }
+
     @Test("Converting to a view and back gives the point again")
     func roundTrip() {
         let (window, scroller, row) = scene()

@@ -336,15 +336,17 @@ open class View {
         get { storedBounds }
         set {
             let oldSize = storedBounds.size
-            let center = storedFrame.center
             geometryDidChange()
+            if newValue.size != oldSize {
+                let center = storedFrame.center
+                storedFrame = Rect(
+                    x: center.x - newValue.size.width / 2,
+                    y: center.y - newValue.size.height / 2,
+                    width: newValue.size.width,
+                    height: newValue.size.height
+                )
+            }
             storedBounds = newValue
-            storedFrame = Rect(
-                x: center.x - newValue.size.width / 2,
-                y: center.y - newValue.size.height / 2,
-                width: newValue.size.width,
-                height: newValue.size.height
-            )
             hitRejectionBox = HitRejectionBox(frame: storedFrame, bounds: storedBounds)
             window?.geometryDidChangeUnderTouches()
             if oldSize != newValue.size { layoutSubviews() }
@@ -534,6 +536,11 @@ open class View {
         get { accessibilityStorage?.isModal ?? false }
         set { updateAccessibilityExposure(\.isModal, to: newValue) }
     }
+    /// Scrolls the view's content by a page in `direction` for an assistive
+    /// technology (VoiceOver's three-finger swipe), as UIKit's
+    /// `accessibilityScroll(_:)`; returns whether it scrolled. The default
+    /// does nothing and returns false; `ScrollView` pages.
+    open func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool { false }
 
     // MARK: Gesture recognizers
 

@@ -115,6 +115,14 @@ public final class Window: View, GestureArenaTouches {
     /// have changed (rule L9). Free when no finger is down.
     func geometryDidChangeUnderTouches() {
         guard !table.records.isEmpty else { return }
+        if table.records.count == 1 {
+            // One finger (a drag in a scroll view, every frame): its list
+            // names each recognizer once, so a copy of it does, with no
+            // array to build. A copy, as the calls may change the touches.
+            let recognizers = table.records[0].recognizers
+            for recognizer in recognizers { recognizer.windowGeometryDidChange() }
+            return
+        }
         for recognizer in recognizersHoldingTouches() { recognizer.windowGeometryDidChange() }
     }
 

@@ -1,0 +1,283 @@
+import InteractionKitCore
+
+// How a drag travels through a scroll view (Design.md, "A drag in a scroll
+// view"): the pan's hooks call in here; the drag's state lives in the
+// scroll view's stored properties (ScrollView.swift).
+
+extension ScrollView {
+    // MARK: Touches
+
+    /// The first finger of a touch sequence went down: tracking starts, and
+    /// a moving scroll stops where it is (the touch is then no tap on the content).
+    func firstTouchWentDown(_ touch: Touch) {
+        isTracking = true
+        contentHeardTouch = false
+        touchCaughtMotion = motionKind != .none
+        if touchCaughtMotion { stopMotion() }
+    }
+
+    /// Whether the touch now going down caught a moving scroll; asked once,
+    /// by the delayed-touches recognizer, which then swallows the touch.
+    func takeCaughtTouch() -> Bool {
+        defer { touchCaughtMotion = false }
+        return touchCaughtMotion
+    }
+
+    /// Whether held touches may reach the content now: asks
+    /// `touchesShouldBegin(_:with:in:)` for a touch on a view of the content
+    /// (a touch on the scroll view itself needs no asking).
+    func contentShouldReceive(_ touches: [Touch]) -> Bool {
+        guard let first = touches.first, let view = first.view, view !== self, view.isDescendant(of: self) else {
+            return true
+        }
+        guard touchesShouldBegin(Set(touches), with: nil, in: view) else { return false }
+        contentHeardTouch = true
+        return true
+    }
+
+    /// Every finger lifted: tracking ends; content left past an edge (a
+    /// touch caught a bounce, code moved it) springs back.
+    func touchesDidFinish() {
+        isTracking = false
+        contentHeardTouch = false
+        touchCaughtMotion = false
+        guard !isDragging, motionKind == .none, window != nil, bounces else { return }
+        let offset = contentOffset
+        let rest = clampedOffset(offset)
+        guard rest != offset else { return }
+        horizontalMotion.phase = springBack(from: offset.x, to: rest.x, velocity: 0)
+        verticalMotion.phase = springBack(from: offset.y, to: rest.y, velocity: 0)
+        startMotion(.decelerating)
+    }
+
+    // MARK: The pan's decisions
+
+    /// Whether the pan may begin: scrolling is on, the content's touch (if
+    /// it heard one) may be cancelled (S1), and the drag runs along an axis
+    /// this scroll view scrolls, else an outer one may take it (S6).
+    func panShouldBegin() -> Bool {
+        guard isScrollEnabled else { return false }
+        if contentHeardTouch, let view = panGestureRecognizer.trackedTouches.first?.view, view !== self {
+            guard canCancelContentTouches, touchesShouldCancel(in: view) else { return false }
+        }
+        let horizontal = canScrollHorizontally, vertical = canScrollVertically
+        let moved = panGestureRecognizer.translation(in: nil)
+        if abs(moved.x) > abs(moved.y) { return horizontal }
+        if abs(moved.y) > abs(moved.x) { return vertical }
+        return horizontal || vertical
+    }
+
+    /// The pan changed state: the drag begins, follows, or ends.
+    func panStateDidChange() {
+        switch panGestureRecognizer.state {
+        case .began: beginDragging()
+        case .changed: continueDragging()
+        case .ended: endDragging(cancelled: false)
+        case .cancelled: endDragging(cancelled: true)
+        case .possible, .failed: break
+        }
+    }
+
+    // MARK: Dragging
+
+    /// The finger's translation since the drag began, with a locked axis
+    /// (S5) or one that does not scroll held at zero.
+    func dragTranslation() -> Point {
+        let moved = panGestureRecognizer.translation(in: nil)
+        var delta = Point(x: moved.x - dragBaseline.x, y: moved.y - dragBaseline.y)
+        if !delta.isFinite { delta = .zero }
+        if lockedAxis == .vertical || !dragsHorizontally { delta.x = 0 }
+        if lockedAxis == .horizontal || !dragsVertically { delta.y = 0 }
+        return delta
+    }
+
+    private func beginDragging() {
+        stopMotion()
+        dragSerial &+= 1
+        let serial = dragSerial
+        dragsHorizontally = canScrollHorizontally
+        dragsVertically = canScrollVertically
+        dragBaseline = panGestureRecognizer.translation(in: nil)
+        if !dragBaseline.isFinite { dragBaseline = .zero }
+        lockedAxis = nil
+        if isDirectionalLockEnabled && dragsHorizontally && dragsVertically {
+            // "Mostly along one axis": twice as far along it as across (within about 27°).
+            if abs(dragBaseline.x) > 2 * abs(dragBaseline.y) {
+                lockedAxis = .horizontal
+            } else if abs(dragBaseline.y) > 2 * abs(dragBaseline.x) {
+                lockedAxis = .vertical
+            }
+        }
+        // A drag that starts past an edge (it caught a bounce) continues
+        // from where the finger would have been for the content to show there.
+        let offset = contentOffset
+        let horizontal = horizontalRange, vertical = verticalRange
+        dragStart = Point(
+            x: Self.unbanded(offset.x, range: horizontal, dimension: bounds.size.width),
+            y: Self.unbanded(offset.y, range: vertical, dimension: bounds.size.height)
+        )
+        isDragging = true
+        delegate?.scrollViewWillBeginDragging(self)
+        guard serial == dragSerial, isDragging else { return }
+    }
+
+    /// The content follows the finger, banded past the edges (S3).
+    private func continueDragging() {
+        guard isDragging else { return }
+        let delta = dragTranslation()
+        // The bounds read once: every move of a drag comes through here.
+        var area = bounds
+        var offset = area.origin
+        if dragsHorizontally {
+            let range = Self.range(content: contentSize.width, visible: area.size.width,
+                                   leading: contentInset.left, trailing: contentInset.right)
+            offset.x = banded(dragStart.x - delta.x, range: range, dimension: area.size.width)
+        }
+        if dragsVertically {
+            let range = Self.range(content: contentSize.height, visible: area.size.height,
+                                   leading: contentInset.top, trailing: contentInset.bottom)
+            offset.y = banded(dragStart.y - delta.y, range: range, dimension: area.size.height)
+        }
+        guard offset.isFinite, offset != area.origin else { return }
+        area.origin = offset
+        bounds = area
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    /// Where the content shows when the finger has pulled it to `raw`: the
+    /// rubber band past an edge (UIKit's formula), or the edge itself without `bounces`.
+    private func banded(_ raw: Double, range: (minimum: Double, maximum: Double), dimension: Double) -> Double {
+        if raw < range.minimum {
+            return bounces ? range.minimum - ScrollViewPhysics.rubberBand(range.minimum - raw, dimension: dimension) : range.minimum
+        }
+        if raw > range.maximum {
+            return bounces ? range.maximum + ScrollViewPhysics.rubberBand(raw - range.maximum, dimension: dimension) : range.maximum
+        }
+        return raw
+    }
+
+    /// The inverse of the rubber band: where the finger would have pulled
+    /// the content for it to show at `offset`.
+    private static func unbanded(_ offset: Double, range: (minimum: Double, maximum: Double), dimension: Double) -> Double {
+        guard dimension > 0, dimension.isFinite else { return offset }
+        func pulled(_ shown: Double) -> Double {
+            // f = (1 − 1/(x·c/d + 1))·d  ⇔  x = f / (c·(1 − f/d)); held below d.
+            let held = min(shown, dimension * 0.999)
+            return held / (ScrollViewPhysics.rubberBandCoefficient * (1 - held / dimension))
+        }
+        if offset < range.minimum { return range.minimum - pulled(range.minimum - offset) }
+        if offset > range.maximum { return range.maximum + pulled(offset - range.maximum) }
+        return offset
+    }
+
+    /// The finger lifted (or the drag was cancelled): the delegate hears
+    /// where the content will rest and may move it; then the content
+    /// decelerates, springs back or settles on a page (S2–S4).
+    private func endDragging(cancelled: Bool) {
+        guard isDragging else { return }
+        dragSerial &+= 1
+        let serial = dragSerial
+        if !cancelled {
+            // The lift sample is the drag's last position.
+            continueDragging()
+            guard serial == dragSerial, isDragging else { return }
+        }
+        let offset = contentOffset
+        var velocity = Point.zero
+        if !cancelled {
+            let fingers = panGestureRecognizer.velocity(in: nil)
+            // The content moves against the finger's offset: a finger going up scrolls down.
+            velocity = Point(x: -fingers.x, y: -fingers.y)
+            if lockedAxis == .vertical || !dragsHorizontally || !velocity.x.isFinite { velocity.x = 0 }
+            if lockedAxis == .horizontal || !dragsVertically || !velocity.y.isFinite { velocity.y = 0 }
+        }
+        let horizontal = horizontalRange, vertical = verticalRange
+        let proposed = Point(
+            x: restingPoint(offset.x, velocity: velocity.x, range: horizontal, page: bounds.size.width),
+            y: restingPoint(offset.y, velocity: velocity.y, range: vertical, page: bounds.size.height)
+        )
+        var target = proposed
+        delegate?.scrollViewWillEndDragging(
+            self, withVelocity: Point(x: velocity.x / 1000, y: velocity.y / 1000), targetContentOffset: &target
+        )
+        guard serial == dragSerial, isDragging else { return }
+        isDragging = false
+        if !target.isFinite { target = proposed }
+        target = clampedOffset(target)
+        // The delegate may have moved the content: the motion starts from where it is.
+        let start = contentOffset
+        horizontalMotion.phase = plannedMotion(
+            from: start.x, velocity: velocity.x, target: target.x, proposed: proposed.x, range: horizontal
+        )
+        verticalMotion.phase = plannedMotion(
+            from: start.y, velocity: velocity.y, target: target.y, proposed: proposed.y, range: vertical
+        )
+        let willDecelerate = !horizontalMotion.isResting || !verticalMotion.isResting
+        if willDecelerate { startMotion(.decelerating) }
+        let motion = motionSerial
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
+        guard willDecelerate, motion == motionSerial, motionKind == .decelerating else { return }
+        delegate?.scrollViewWillBeginDecelerating(self)
+    }
+
+    /// Where the content will rest along one axis after a lift at `offset`
+    /// with `velocity` (points per second): a page with paging (S4), else
+    /// where the deceleration ends, held within the edges.
+    private func restingPoint(
+        _ offset: Double, velocity: Double, range: (minimum: Double, maximum: Double), page: Double
+    ) -> Double {
+        if isPagingEnabled && page > 0 {
+            let position = offset / page
+            var index = position.rounded()
+            if velocity > ScrollViewPhysics.pagingSpeed {
+                index = position.rounded(.down) + 1
+            } else if velocity < -ScrollViewPhysics.pagingSpeed {
+                index = position.rounded(.up) - 1
+            }
+            return min(max(index * page, range.minimum), range.maximum)
+        }
+        let travel = ScrollViewPhysics.decelerationDistance(velocity: velocity, rate: decelerationRate.rawValue)
+        return min(max(offset + travel, range.minimum), range.maximum)
+    }
+
+    /// The motion of one axis after the lift: a spring back from past an
+    /// edge, a page settling, a deceleration to the delegate's target, or
+    /// UIKit's deceleration, which may run into an edge and bounce (S2–S4).
+    private func plannedMotion(
+        from offset: Double, velocity: Double, target: Double, proposed: Double,
+        range: (minimum: Double, maximum: Double)
+    ) -> ScrollAxisMotion.Phase {
+        let start = currentTime
+        if offset < range.minimum || offset > range.maximum || isPagingEnabled {
+            return springBack(from: offset, to: target, velocity: velocity)
+        }
+        let exponent = ScrollViewPhysics.decayExponent(rate: decelerationRate.rawValue)
+        if target != proposed {
+            guard target != offset else { return .resting }
+            return .decelerating(start: start, from: offset, target: target, exponent: exponent, edge: nil, bounces: false)
+        }
+        guard abs(velocity) >= ScrollViewPhysics.stoppingSpeed else {
+            // Too slow to move: it rests where it is, unless that is not where the delegate saw it rest.
+            return target == offset ? .resting
+                : .decelerating(start: start, from: offset, target: target, exponent: exponent, edge: nil, bounces: false)
+        }
+        let natural = offset + ScrollViewPhysics.decelerationDistance(velocity: velocity, rate: decelerationRate.rawValue)
+        var edge: Double?
+        if natural < range.minimum { edge = range.minimum }
+        if natural > range.maximum { edge = range.maximum }
+        if let edge, edge == offset, !bounces { return .resting }
+        return .decelerating(start: start, from: offset, target: natural, exponent: exponent, edge: edge, bounces: bounces)
+    }
+
+    /// A critically damped spring from `offset` to `rest`, starting at
+    /// `velocity`; a start towards the rest faster than the spring itself
+    /// would move is slowed to that, so a page never overshoots.
+    func springBack(from offset: Double, to rest: Double, velocity: Double) -> ScrollAxisMotion.Phase {
+        let displacement = offset - rest
+        guard displacement != 0 || velocity != 0 else { return .resting }
+        var speed = velocity.isFinite ? velocity : 0
+        let natural = ScrollViewPhysics.springFrequency * displacement
+        if speed * displacement < 0 && abs(speed) > abs(natural) { speed = -natural }
+        return .springing(start: currentTime, rest: rest, displacement: displacement, velocity: speed)
+    }
+}

@@ -1,0 +1,423 @@
+import InteractionKitCore
+
+/// A view that shows part of a larger content and moves it under the
+/// finger, as UIKit's `UIScrollView`: a drag scrolls, a flick decelerates at
+/// UIKit's rates, an edge pulls like a rubber band and springs back, and a
+/// touch on the content is held back until it is clear it is not a scroll.
+///
+/// The content is the scroll view's subviews, placed in content
+/// coordinates; `contentSize` says how large it is, and `contentOffset`
+/// (which is `bounds.origin`) which part shows. `clipsToBounds` is true:
+/// what lies outside the bounds is not showing (screen readers hear so).
+///
+/// ```swift
+/// let list = ScrollView(frame: Rect(x: 0, y: 0, width: 390, height: 795))
+/// list.contentSize = Size(width: 390, height: 60 * 40)
+/// for row in 0..<40 {
+///     list.addSubview(Button(title: "Row \(row)", frame: Rect(x: 0, y: Double(row) * 60, width: 390, height: 60)))
+/// }
+/// window.addSubview(list)
+/// ```
+///
+/// Touches (rules S1, S5, S6 of the contract):
+/// - A touch on the content is held for 0.15 s (`delaysContentTouches`). A
+///   drag that starts within it scrolls, and the content never hears the
+///   touch. A touch held longer goes to the content (if
+///   `touchesShouldBegin(_:with:in:)` agrees); a drag after that cancels
+///   the content's touch (`touchesCancelled`, a control's `touchCancel`)
+///   when `canCancelContentTouches` and `touchesShouldCancel(in:)` allow —
+///   by default a `Control` keeps its finger, and then nothing scrolls.
+/// - A drag along an axis the scroll view cannot scroll leaves the touch to
+///   an outer scroll view; with `isDirectionalLockEnabled`, a drag that
+///   starts mostly along one axis moves along that axis only.
+/// - A touch on a moving scroll stops it, and is not a tap on the content.
+///
+/// Motion (S2–S4), on a `DisplayLink`, so tests step it with
+/// `Window.advanceTime(to:)`: after a drag the offset decelerates from the
+/// lift's velocity (multiplied by `decelerationRate` every millisecond,
+/// stopping under 0.1 points per second or at an edge); past an edge it
+/// moves at UIKit's rubber-band rate and springs back within 0.5 s
+/// (`bounces`); with `isPagingEnabled` it rests on a multiple of the bounds
+/// size. Nothing is scheduled while the content rests.
+///
+/// The delegate hears it all (`ScrollViewDelegate`), and may re-enter from
+/// any call: set the offset, start or stop a scroll, remove the view.
+///
+/// Keyboard scrolling and scrolling a focused item into view (rule S7) come
+/// with the keyboard and focus work; `scrollRectToVisible(_:animated:)` is
+/// what they will call.
+open class ScrollView: View, AccessibilityScrollContainer {
+    /// How long a touch on the content is held back before the content
+    /// hears it, in seconds (UIKit's 150 ms).
+    public static let contentTouchDelay = 0.15
+
+    // MARK: Stored state
+
+    private let pan = ScrollViewPanGestureRecognizer()
+    private let delayRecognizer = ScrollViewDelayedTouchesRecognizer()
+
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    /// The size of the content, in points; zero by default.
+    ///
+    /// A non-finite component is refused (the size keeps its value); a
+    /// negative one counts as zero.
+    @exclusivity(unchecked) public var contentSize: Size = .zero {
+        didSet {
+            let width = contentSize.width.isFinite ? max(0, contentSize.width) : oldValue.width
+            let height = contentSize.height.isFinite ? max(0, contentSize.height) : oldValue.height
+            if width != contentSize.width || height != contentSize.height {
+                contentSize = Size(width: width, height: height)
+            }
+        }
+    }
+
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    /// Extra room around the content, in points, as UIKit's: the offset
+    /// may go from `-left` (or `-top`) to the content's size plus `right`
+    /// (or `bottom`) minus the bounds. Zero by default; a non-finite inset
+    /// is refused (it keeps its value).
+    @exclusivity(unchecked) public var contentInset: EdgeInsets = .zero {
+        didSet {
+            let inset = contentInset
+            guard !(inset.top.isFinite && inset.left.isFinite && inset.bottom.isFinite && inset.right.isFinite) else {
+                return
+            }
+            contentInset = oldValue
+        }
+    }
+
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    /// The object told about scrolling; held weakly.
+    @exclusivity(unchecked) public weak var delegate: (any ScrollViewDelegate)?
+
+    /// Whether a drag scrolls; true by default. Turning it off disables
+    /// `panGestureRecognizer` (a drag in progress is cancelled), as in UIKit;
+    /// code may still set the offset.
+    public var isScrollEnabled = true {
+        didSet { pan.isEnabled = isScrollEnabled }
+    }
+
+    /// Whether the scroll rests on multiples of the bounds size (S4); false by default.
+    public var isPagingEnabled = false
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    /// Whether a drag past an edge pulls like a rubber band and springs back
+    /// (S3); true by default. Off, the content stops at its edges.
+    @exclusivity(unchecked) public var bounces = true
+    /// Whether a vertical drag pulls the content even when it is not taller
+    /// than the bounds (with `bounces`); false by default.
+    public var alwaysBounceVertical = false
+    /// Whether a horizontal drag pulls the content even when it is not wider
+    /// than the bounds (with `bounces`); false by default.
+    public var alwaysBounceHorizontal = false
+    /// Whether a drag that starts mostly along one axis moves along that
+    /// axis only (S5); false by default. A diagonal start moves freely.
+    public var isDirectionalLockEnabled = false
+    /// Whether a touch on the content is held back for 0.15 s, until it is
+    /// clear it is not a scroll (S1); true by default. Off, the content
+    /// hears the touch at once (`touchesShouldBegin(_:with:in:)` permitting).
+    public var delaysContentTouches = true
+    /// Whether a drag may take a touch the content already tracks (S1):
+    /// the content gets `touchesCancelled` and the drag scrolls; true by
+    /// default. Off, once the content tracks a finger, nothing scrolls.
+    public var canCancelContentTouches = true
+    /// How quickly the content slows down after a flick; `.normal` by default.
+    public var decelerationRate: DecelerationRate = .normal
+
+    /// The recognizer that drags the content. Add failure requirements to
+    /// it, as in UIKit; its delegate and its decisions are the scroll view's.
+    public var panGestureRecognizer: PanGestureRecognizer { pan }
+
+    /// Whether a finger is on the scroll view (it may not have started
+    /// dragging yet); it stays true through `scrollViewDidEndDragging`.
+    public internal(set) var isTracking = false
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    /// Whether a drag moves the content; false again by `scrollViewDidEndDragging`.
+    @exclusivity(unchecked) public internal(set) var isDragging = false
+    /// Whether the content moves on its own after a drag (a deceleration, a
+    /// bounce back, a page settling).
+    public var isDecelerating: Bool { motionKind == .decelerating }
+
+    // Drag state: set when a drag begins, read on every move.
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    /// Where the content was when the drag began, as the finger sees it
+    /// (a start past an edge is un-banded, so the drag continues smoothly).
+    @exclusivity(unchecked) var dragStart = Point.zero
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    /// The pan's translation when the drag began: the content follows the
+    /// finger from there, without jumping the pan's 10-point start.
+    @exclusivity(unchecked) var dragBaseline = Point.zero
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    /// The axis a directional lock holds the drag to, if any.
+    @exclusivity(unchecked) var lockedAxis: Axis?
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    /// Whether each axis may be dragged, fixed when the drag begins.
+    @exclusivity(unchecked) var dragsHorizontally = false
+    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    @exclusivity(unchecked) var dragsVertically = false
+    /// Counts drags and interruptions of them: a delegate call that
+    /// re-enters (ends the drag, starts another) is noticed after it returns.
+    var dragSerial: UInt64 = 0
+    /// Whether the current touch was held back and then given to the
+    /// content (it heard `touchesBegan`), so a drag must cancel it (S1).
+    var contentHeardTouch = false
+    /// Whether the current touch caught a moving scroll (it is no tap on the content).
+    var touchCaughtMotion = false
+
+    // Motion state: set when a motion starts, read on every frame.
+    var motionKind = MotionKind.none
+    var horizontalMotion = ScrollAxisMotion()
+    var verticalMotion = ScrollAxisMotion()
+    /// Counts motions started and stopped: a frame notices when a delegate
+    /// call made from it stopped or replaced its motion.
+    var motionSerial: UInt64 = 0
+    /// The frame clock of the motion, made on first use for this view's
+    /// window, paused while nothing moves.
+    var displayLink: DisplayLink?
+    /// The `windowSerial` of the window `displayLink` runs on.
+    var displayLinkWindowSerial: UInt64 = 0
+
+    /// What moves the content on its own.
+    enum MotionKind: Equatable {
+        case none
+        /// After a drag: deceleration, bounce back, a page settling.
+        case decelerating
+        /// An animated `setContentOffset` or `scrollRectToVisible`.
+        case animating
+    }
+
+    /// One of the two axes.
+    enum Axis {
+        case horizontal, vertical
+    }
+
+    // MARK: Life
+
+    /// Creates a scroll view; it clips to its bounds and has its pan
+    /// (`panGestureRecognizer`) and its delayed-touches recognizer attached.
+    override public init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        hasBuiltInBehaviour = type(of: self) == ScrollView.self
+        clipsToBounds = true
+        pan.scrollView = self
+        pan.name = "scroll-view-pan"
+        delayRecognizer.scrollView = self
+        delayRecognizer.name = "scroll-view-delayed-touches"
+        addGestureRecognizer(pan)
+        addGestureRecognizer(delayRecognizer)
+    }
+
+    // The recognizers point back here unowned; the link's action captures
+    // this view unowned and must never run again.
+    isolated deinit {
+        displayLink?.invalidate()
+        pan.scrollView = nil
+        delayRecognizer.scrollView = nil
+    }
+
+    /// Leaving the window (or moving to another) ends any motion where it
+    /// would have come to rest, and lets go of the frame clock: nothing
+    /// stays scheduled for a view that is gone.
+    override open func didMoveToWindow() {
+        super.didMoveToWindow()
+        guard displayLink != nil || motionKind != .none else { return }
+        if windowSerial == displayLinkWindowSerial && windowSerial != 0 { return }
+        finishMotionAtRest()
+        // The delegate, told the motion ended, may have put the view in a
+        // window again and started another motion there: that link stays.
+        guard displayLinkWindowSerial != windowSerial || windowSerial == 0 else { return }
+        displayLink?.invalidate()
+        displayLink = nil
+        displayLinkWindowSerial = 0
+    }
+
+    // MARK: Offset
+
+    /// Where the content's origin is in the scroll view: `bounds.origin`.
+    ///
+    /// Setting it moves the content at once (a motion in progress stops),
+    /// wherever the value lies, as in UIKit; a non-finite value is refused.
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set { setContentOffset(newValue, animated: false) }
+    }
+
+    /// Moves the content to `offset`, at once or in a 0.3 s animation that
+    /// ends with `scrollViewDidEndScrollingAnimation`. A motion in progress
+    /// stops first (its delegate hears it end). A non-finite offset is refused.
+    public func setContentOffset(_ offset: Point, animated: Bool) {
+        guard offset.isFinite else { return }
+        stopMotion()
+        if isDragging {
+            // The drag goes on from here: the finger's translation so far maps to the new offset.
+            let moved = dragTranslation()
+            dragStart = Point(x: offset.x + moved.x, y: offset.y + moved.y)
+        }
+        guard animated, !isDragging, offset != contentOffset else {
+            applyOffset(offset)
+            if animated { delegate?.scrollViewDidEndScrollingAnimation(self) }
+            return
+        }
+        let start = currentTime
+        let duration = ScrollViewPhysics.animationDuration
+        let from = contentOffset
+        horizontalMotion.phase = .easing(start: start, from: from.x, to: offset.x, duration: duration)
+        verticalMotion.phase = .easing(start: start, from: from.y, to: offset.y, duration: duration)
+        startMotion(.animating)
+    }
+
+    /// Scrolls as little as needed for `rect` (in the scroll view's own
+    /// coordinates: the content's) to show inside the bounds less
+    /// `contentInset`; a rect larger than that shows its top-left part. Does
+    /// nothing when it already shows, or for a non-finite rect; never
+    /// scrolls past the content's edges.
+    public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
+        guard rect.origin.isFinite, rect.size.width.isFinite, rect.size.height.isFinite else { return }
+        let offset = contentOffset
+        let size = bounds.size
+        let inset = contentInset
+        let x = Self.revealingOffset(
+            current: offset.x, visible: size.width, leading: inset.left, trailing: inset.right,
+            minimum: rect.minX, maximum: rect.maxX
+        )
+        let y = Self.revealingOffset(
+            current: offset.y, visible: size.height, leading: inset.top, trailing: inset.bottom,
+            minimum: rect.minY, maximum: rect.maxY
+        )
+        let target = clampedOffset(Point(x: x, y: y))
+        guard target != offset else { return }
+        setContentOffset(target, animated: animated)
+    }
+
+    /// The offset along one axis that shows `minimum…maximum` within the
+    /// visible span, moving as little as possible.
+    private static func revealingOffset(
+        current: Double, visible: Double, leading: Double, trailing: Double, minimum: Double, maximum: Double
+    ) -> Double {
+        let span = visible - leading - trailing
+        let shownFrom = current + leading
+        if maximum - minimum > span || minimum < shownFrom { return minimum - leading }
+        if maximum > shownFrom + span { return maximum - span - leading }
+        return current
+    }
+
+    /// The content moves: bounds and the delegate, without stopping a motion.
+    func applyOffset(_ offset: Point) {
+        guard offset.isFinite else { return }
+        var area = bounds
+        guard area.origin != offset else { return }
+        area.origin = offset
+        bounds = area
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    // MARK: Extent
+
+    /// The offsets the content may rest at along the x axis.
+    var horizontalRange: (minimum: Double, maximum: Double) {
+        Self.range(content: contentSize.width, visible: bounds.size.width, leading: contentInset.left, trailing: contentInset.right)
+    }
+
+    /// The offsets the content may rest at along the y axis.
+    var verticalRange: (minimum: Double, maximum: Double) {
+        Self.range(content: contentSize.height, visible: bounds.size.height, leading: contentInset.top, trailing: contentInset.bottom)
+    }
+
+    static func range(content: Double, visible: Double, leading: Double, trailing: Double) -> (minimum: Double, maximum: Double) {
+        let minimum = -leading
+        let maximum = content + trailing - visible
+        guard minimum.isFinite else { return (0, 0) }
+        return (minimum, maximum.isFinite ? max(minimum, maximum) : minimum)
+    }
+
+    /// `offset` held within the content's edges.
+    func clampedOffset(_ offset: Point) -> Point {
+        let horizontal = horizontalRange, vertical = verticalRange
+        return Point(
+            x: min(max(offset.x, horizontal.minimum), horizontal.maximum),
+            y: min(max(offset.y, vertical.minimum), vertical.maximum)
+        )
+    }
+
+    /// Whether a drag may move the content horizontally: it is wider than
+    /// the bounds, or `alwaysBounceHorizontal` with `bounces`.
+    var canScrollHorizontally: Bool {
+        let range = horizontalRange
+        return range.maximum > range.minimum || (bounces && alwaysBounceHorizontal)
+    }
+
+    /// Whether a drag may move the content vertically: it is taller than
+    /// the bounds, or `alwaysBounceVertical` with `bounces`.
+    var canScrollVertically: Bool {
+        let range = verticalRange
+        return range.maximum > range.minimum || (bounces && alwaysBounceVertical)
+    }
+
+    /// The window's time, or 0 outside one.
+    var currentTime: Double { window?.currentTime ?? 0 }
+
+    // MARK: Content touches
+
+    /// Whether to deliver touches to a view of the content, asked when a
+    /// held touch is released to it (after 0.15 s, on a lift before that,
+    /// or at once without `delaysContentTouches`); true by default. False
+    /// keeps the touches from the content altogether.
+    open func touchesShouldBegin(_ touches: Set<Touch>, with event: Event?, in view: View) -> Bool {
+        true
+    }
+
+    /// Whether a drag may cancel the touches a view of the content already
+    /// tracks, and scroll: true by default, false for a `Control` (it keeps
+    /// its finger), as UIKit's. Asked only when `canCancelContentTouches`.
+    open func touchesShouldCancel(in view: View) -> Bool {
+        !(view is Control)
+    }
+
+    // MARK: Accessibility
+
+    /// Pages the content for a screen reader's scroll gesture (see
+    /// `AccessibilityScrollDirection`): by the bounds less the insets,
+    /// never past the edges, at once; false when it cannot move that way.
+    override open func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool {
+        let inset = contentInset
+        let pageWidth = max(0, bounds.size.width - inset.left - inset.right)
+        let pageHeight = max(0, bounds.size.height - inset.top - inset.bottom)
+        var delta = Point.zero
+        switch direction {
+        case .up: delta.y = pageHeight
+        case .down: delta.y = -pageHeight
+        case .left: delta.x = pageWidth
+        case .right: delta.x = -pageWidth
+        case .next, .previous:
+            let sign = direction == .next ? 1.0 : -1.0
+            if canScrollVertically || !canScrollHorizontally {
+                delta.y = sign * pageHeight
+            } else {
+                delta.x = sign * pageWidth
+            }
+        }
+        return accessibilityScrollContent(by: delta)
+    }
+
+    /// The bounds less the content insets, in window coordinates: where
+    /// the content shows.
+    public var accessibilityVisibleFrame: Rect {
+        let inset = contentInset
+        let area = bounds
+        let shown = Rect(
+            x: area.minX + inset.left, y: area.minY + inset.top,
+            width: max(0, area.width - inset.left - inset.right), height: max(0, area.height - inset.top - inset.bottom)
+        )
+        return convert(shown, to: nil)
+    }
+
+    /// Moves the content by `delta`, held within its edges, at once (a
+    /// motion in progress stops); returns whether it moved.
+    public func accessibilityScrollContent(by delta: Point) -> Bool {
+        guard delta.isFinite else { return false }
+        let offset = contentOffset
+        let target = clampedOffset(Point(x: offset.x + delta.x, y: offset.y + delta.y))
+        guard target != offset else { return false }
+        setContentOffset(target, animated: false)
+        return true
+    }
+}

@@ -1,0 +1,64 @@
+import InteractionKitCore
+
+/// The object a scroll view tells about its scrolling, as UIKit's
+/// `UIScrollViewDelegate`; every method is optional (each has a default
+/// that does nothing).
+///
+/// The order for a drag that ends in a flick:
+/// `scrollViewWillBeginDragging`, `scrollViewDidScroll` (each move),
+/// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`,
+/// `scrollViewDidEndDragging(_:willDecelerate: true)`,
+/// `scrollViewWillBeginDecelerating`, `scrollViewDidScroll` (each frame),
+/// `scrollViewDidEndDecelerating`. An animated `setContentOffset` or
+/// `scrollRectToVisible` ends with `scrollViewDidEndScrollingAnimation`.
+///
+/// Every method may re-enter the scroll view: set its offset, start or
+/// stop a scroll, disable it, remove it from its window. The scroll view
+/// checks after each call that what it was doing still holds; a motion
+/// stopped that way still ends with exactly one `…DidEnd…` call.
+@MainActor
+public protocol ScrollViewDelegate: AnyObject {
+    /// The content offset changed (a drag, a frame of a deceleration or an
+    /// animation, or code that set it).
+    func scrollViewDidScroll(_ scrollView: ScrollView)
+    /// A drag is about to move the content.
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView)
+    /// The finger lifted after a drag: `velocity` is the scroll's velocity
+    /// in points per millisecond, in content-offset terms (positive y: the
+    /// content moves up), as UIKit's; `targetContentOffset` is where the
+    /// scroll will come to rest, and the delegate may change it (it is held
+    /// to the content's edges).
+    func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
+    )
+    /// The drag ended; `decelerate` says whether the content goes on
+    /// moving (a deceleration, a bounce back, a page settling).
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
+    /// The content starts moving on its own after a drag.
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView)
+    /// The content came to rest after a drag (or a touch caught it, or code
+    /// stopped it).
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
+    /// An animated `setContentOffset(_:animated:)` or
+    /// `scrollRectToVisible(_:animated:)` ended.
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+}
+
+extension ScrollViewDelegate {
+    /// Does nothing.
+    public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    /// Does nothing.
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+    /// Leaves the target as it is.
+    public func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
+    ) {}
+    /// Does nothing.
+    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
+    /// Does nothing.
+    public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
+    /// Does nothing.
+    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
+    /// Does nothing.
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+}

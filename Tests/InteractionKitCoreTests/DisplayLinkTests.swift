@@ -1,0 +1,154 @@
+import Testing
+@testable import InteractionKitCore
+import InteractionKitTestSupport
+
+/// `DisplayLink`: frames on the window's virtual clock.
+@Suite("Display link")
+@MainActor
+struct DisplayLinkTests {
+    @Test("Frames fall on exact multiples of 1/60 s, the first after now, one per frame when advancing far")
+    func framesOnTheGrid() {
+        let window = Window.phone()
+        window.advanceTime(to: 0.01)
+        var stamps: [Double] = []
+        var targets: [Double] = []
+        let link = DisplayLink(window: window) { link in
+            stamps.append(link.timestamp)
+            targets.append(link.targetTimestamp)
+        }
+        #expect(window.nextTimerDeadline == 1.0 / 60)
+        window.advanceTime(to: 1.0 / 60)
+        #expect(stamps == [1.0 / 60])
+        #expect(targets == [1.0 / 60 + 1.0 / 60])
+        window.advanceTime(to: 0.1)
+        #expect(stamps == (1...6).map { Double($0) / 60 })
+        #expect(window.nextTimerDeadline == 7.0 / 60)
+        link.invalidate()
+    }
+
+    @Test("A link started exactly on a frame first fires at the next one")
+    func startsAfterNow() {
+        let window = Window.phone()
+        window.advanceTime(to: 3.0 / 60)
+        var stamps: [Double] = []
+        let link = DisplayLink(window: window) { stamps.append($0.timestamp) }
+        #expect(link.timestamp == 0)
+        #expect(window.nextTimerDeadline == 4.0 / 60)
+        window.advanceTime(to: 4.0 / 60)
+        #expect(stamps == [4.0 / 60])
+        link.invalidate()
+    }
+
+    @Test("A paused link schedules nothing; unpausing resumes on the grid after now")
+    func pausing() {
+        let window = Window.phone()
+        var count = 0
+        let link = DisplayLink(window: window) { _ in count += 1 }
+        link.isPaused = true
+        #expect(window.nextTimerDeadline == nil)
+        window.advanceTime(to: 1)
+        #expect(count == 0)
+        window.advanceTime(to: 1.005)
+        link.isPaused = false
+        #expect(window.nextTimerDeadline == 61.0 / 60)
+        window.advanceTime(to: 62.0 / 60)
+        #expect(count == 2)
+        link.invalidate()
+        #expect(window.nextTimerDeadline == nil)
+    }
+
+    @Test("An invalidated link never fires again, even unpaused, and the clock lets go of it")
+    func invalidation() {
+        let window = Window.phone()
+        var count = 0
+        weak var weakLink: DisplayLink?
+        do {
+            let link = DisplayLink(window: window) { link in
+                count += 1
+                if count == 3 { link.invalidate() }
+            }
+            weakLink = link
+        }
+        #expect(weakLink != nil)
+        window.advanceTime(to: 1)
+        #expect(count == 3)
+        #expect(window.nextTimerDeadline == nil)
+        #expect(weakLink == nil)
+    }
+
+    @Test("The action may pause and unpause the link: one frame stays scheduled, not two")
+    func pauseAndResumeInside() {
+        let window = Window.phone()
+        var stamps: [Double] = []
+        let link = DisplayLink(window: window) { link in
+            stamps.append(link.timestamp)
+            link.isPaused = true
+            link.isPaused = false
+        }
+        window.advanceTime(to: 3.0 / 60)
+        #expect(stamps == (1...3).map { Double($0) / 60 })
+        #expect(window.scheduler.pendingCount == 1)
+        link.invalidate()
+    }
+
+    @Test("An action that advances time past frames resumes on the grid, never goes back")
+    func actionAdvancesTime() {
+        let window = Window.phone()
+        var stamps: [Double] = []
+        let link = DisplayLink(window: window) { link in
+            stamps.append(link.timestamp)
+            if stamps.count == 1 { window.advanceTime(to: 0.2) }
+        }
+        window.advanceTime(to: 0.25)
+        #expect(stamps.first == 1.0 / 60)
+        #expect(stamps.allSatisfy { $0 <= 0.25 })
+        #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(stamps.last == 15.0 / 60)
+        link.invalidate()
+    }
+
+    @Test("Another rate moves the frames onto its own grid; nonsense rates fall back to 60 or 1000")
+    func rates() {
+        let window = Window.phone()
+        var stamps: [Double] = []
+        let link = DisplayLink(window: window) { stamps.append($0.timestamp) }
+        link.preferredFramesPerSecond = 30
+        #expect(link.duration == 1.0 / 30)
+        window.advanceTime(to: 0.1)
+        #expect(stamps == (1...3).map { Double($0) / 30 })
+        link.preferredFramesPerSecond = 0
+        #expect(link.duration == 1.0 / 60)
+        link.preferredFramesPerSecond = -5
+        #expect(link.duration == 1.0 / 60)
+        link.preferredFramesPerSecond = .max
+        #expect(link.duration == 1.0 / 1000)
+        link.invalidate()
+    }
+
+    @Test("A link whose window is freed stops, and never schedules again")
+    func windowFreed() {
+        var window: Window? = Window.phone()
+        var count = 0
+        let link = DisplayLink(window: window!) { _ in count += 1 }
+        window!.advanceTime(to: 1.0 / 60)
+        #expect(count == 1)
+        weak let weakWindow = window
+        window = nil
+        #expect(weakWindow == nil)
+        link.isPaused = true
+        link.isPaused = false
+        #expect(link.isInvalidated)
+        #expect(!link.isRunning)
+    }
+
+    @Test("Frames stay exact far from zero")
+    func farFromZero() {
+        let window = Window.phone()
+        window.advanceTime(to: 86_400.004)
+        var stamps: [Double] = []
+        let link = DisplayLink(window: window) { stamps.append($0.timestamp) }
+        window.advanceTime(to: 5_184_002.0 / 60)
+        #expect(stamps == (5_184_001...5_184_002).map { Double($0) / 60 })
+        link.invalidate()
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+@testable import InteractionKitReplay
+import InteractionKitEvemu
+import InteractionKitLinux
+
+@Suite("The scroll scene line and buttons in scroll")
+struct ScrollSceneLineTests {
+    @Test("A scroll line and buttons in scroll parse; a title may be several words before 'at', as the contract writes it")
+    func goodLines() throws {
+        let script = try parseScript("""
+            scroll 0 10 390 600 content 390 3000 paging
+            button Row 7 at 0 420 390 60 in scroll
+            button "Row 8" at 0 480 390 60 in scroll
+            button Save at 20 700 100 44
+            down @"Row 7"
+            up
+            """)
+        #expect(script.scene.scroll == GestureScript.SceneScroll(
+            frame: Rect(x: 0, y: 10, width: 390, height: 600), contentSize: Size(width: 390, height: 3000),
+            isPagingEnabled: true))
+        #expect(script.scene.buttons == [
+            GestureScript.SceneButton(title: "Row 7", frame: Rect(x: 0, y: 420, width: 390, height: 60), isInScroll: true),
+            GestureScript.SceneButton(title: "Row 8", frame: Rect(x: 0, y: 480, width: 390, height: 60), isInScroll: true),
+            GestureScript.SceneButton(title: "Save", frame: Rect(x: 20, y: 700, width: 100, height: 44)),
+        ])
+        #expect(script.steps.first?.action == .down(id: 0, at: .item("Row 7")))
+        let plain = try parseScript("button Save draft at 1 2 3 4\n")
+        #expect(plain.scene.buttons.first?.title == "Save draft")
+        #expect(plain.scene.scroll == nil)
+    }
+
+    @Test("A button in scroll is placed in content coordinates: it may lie below the window, not outside the content")
+    func contentCoordinates() throws {
+        let script = try parseScript("scroll 0 0 390 600 content 390 3000\nbutton Far at 0 2900 390 60 in scroll\n")
+        #expect(script.scene.buttons.first?.isInScroll == true)
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 3000\nbutton Far at 0 2980 390 60 in scroll\ndown 1 1\nup")
+            == "2:15: the button 'Far' does not fit in the scroll view's 390 × 3000 content; a button in scroll is placed "
+            + "in content coordinates, inside it")
+        #expect(firstScriptError("button Lost at 0 0 10 10 in scroll\n")
+            == "1:26: the button 'Lost' is 'in scroll', but the scene has no scroll view; add a line such as: "
+            + "scroll 0 0 390 600 content 390 3000")
+    }
+
+    @Test("Bad scroll lines are errors with line and column")
+    func badLines() {
+        #expect(firstScriptError("scroll") == "1:7: expected the scroll view's x, as in: scroll 0 0 390 600 content 390 3000")
+        #expect(firstScriptError("scroll 0 0 390 600") == "1:19: expected 'content' and the content's width and height after the frame, "
+            + "as in: scroll 0 0 390 600 content 390 3000")
+        #expect(firstScriptError("scroll 0 0 390 600 size 3 4") == "1:20: expected 'content' and the content's width and height after "
+            + "the frame, as in: scroll 0 0 390 600 content 390 3000")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390") == "1:31: expected the content's height")
+        #expect(firstScriptError("scroll 0 0 0 600 content 390 900") == "1:12: the scroll view's width must be positive")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 0") == "1:32: the content's size must be positive and at most 1000000 points")
+        #expect(firstScriptError("scroll 0 0 390 600 content nan 9") == "1:28: 'nan' is not a finite number")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 9e9") == "1:32: the content's size must be positive and at most 1000000 points")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 900 pages") == "1:36: unexpected 'pages' at the end of the line")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 900\nscroll 0 0 390 600 content 390 900")
+            == "2:1: 'scroll' is given twice; keep one")
+        #expect(firstScriptError("scroll 0 0 390 900 content 390 900\ndown 1 1\nup")
+            == "1:8: the scroll view does not fit in the 390 × 844 window; its frame must lie inside it")
+        #expect(firstScriptError("tabbar Home\nscroll 0 0 390 800 content 390 900\ndown 1 1\nup")
+            == "2:8: the scroll view overlaps the tab bar (from y 795 down); make it end above")
+        #expect(firstScriptError("down 1 1\nscroll 0 0 390 600 content 390 900")
+            == "2:1: 'scroll' describes the scene, so it must come before the first gesture line")
+        #expect(firstScriptError("button Row at 0 0 10 10 in box") == "1:28: expected 'scroll' after 'in': a button may be placed "
+            + "in the scroll view, as in: button Row 7 at 0 420 390 60 in scroll")
+        #expect(firstScriptError("scrol 1") .hasPrefix("1:1: unknown command 'scrol'; expected one of: window, content-size, layout, "
+            + "tabbar, button, scroll,"))
+    }
+}

@@ -32,6 +32,8 @@ open class Control: View, LargeContentViewerActivatable {
             refreshBuiltInAcceptsHits()
             if !isEnabled && isTracking { stopTracking() }
             accessibilityDidChange(.traits)
+            // Enabled controls take the focus, disabled ones lose it (K2, K4).
+            focusabilityDidChange()
         }
     }
 
@@ -165,6 +167,11 @@ open class Control: View, LargeContentViewerActivatable {
         return true
     }
 
+    // MARK: Focus
+
+    /// An enabled control can be focused by the keyboard (rule K2).
+    override open var canBecomeFocused: Bool { isEnabled }
+
     // MARK: Tracking hooks
 
     /// Whether to track a touch that went down on the control; true by default.
@@ -225,6 +232,8 @@ open class Control: View, LargeContentViewerActivatable {
         isHighlighted = false
         endTracking(touch, with: event)
         sendActions(for: inside ? .touchUpInside : .touchUpOutside)
+        // The control a finger activated takes the focus (K5).
+        if inside { window?.focusFollowingTouch(self) }
     }
 
     /// A cancelled touch sends touchCancel and nothing else (C4).

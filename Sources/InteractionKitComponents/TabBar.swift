@@ -73,6 +73,8 @@ open class TabBar: View, LargeContentViewerItemProvider {
     override public init(frame: Rect = .zero) {
         super.init(frame: frame)
         hasBuiltInBehaviour = type(of: self) == TabBar.self
+        // One focus group: Tab reaches the tab bar once, the arrows move along it.
+        focusGroupIdentifier = "TabBar \(objectSerial)"
         showsLargeContentViewer = true
         updateBuiltInInteraction()
     }
@@ -162,7 +164,7 @@ open class TabBar: View, LargeContentViewerItemProvider {
         // The viewer's lift selects instead when it took this touch over
         // (with its cancelsTouchesInView off): one gesture, one selection.
         guard let item, !viewerTookTheTouch, isInsideGrownSlot(of: item, touch.location(in: self)) else { return }
-        selectFromUser(item)
+        if selectFromUser(item) { window?.focusFollowingTouch(item) }
     }
 
     /// A cancelled touch (the viewer taking it over, say) selects nothing.
@@ -229,6 +231,11 @@ open class TabBar: View, LargeContentViewerItemProvider {
               items[index].isEnabled else { return nil }
         return (items, index)
     }
+
+    // MARK: Focus
+
+    /// The tabs, which the keyboard focuses (the tab bar itself is not focusable).
+    override open var focusItems: [any FocusItem]? { items }
 
     // MARK: Selection
 
@@ -300,6 +307,8 @@ open class TabBar: View, LargeContentViewerItemProvider {
         for item in current { item.setTabBar(self) }
         largeContentViewerInteraction.refresh()
         accessibilityDidChange(.children)
+        // A focused tab taken out of `items` loses the focus (K4).
+        focusabilityDidChange()
     }
 
     private func updateBuiltInInteraction() {

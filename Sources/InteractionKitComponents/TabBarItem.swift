@@ -32,6 +32,8 @@ open class TabBarItem: LargeContentViewerActivatable {
             guard oldValue != isEnabled else { return }
             tabBar?.largeContentViewerInteraction.refresh()
             accessibilityElementIfMade?.accessibilityDidChange(.traits)
+            // A disabled tab is skipped by the keyboard, and loses the focus (K2, K4).
+            tabBar?.focusabilityDidChange()
         }
     }
     // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
@@ -128,6 +130,8 @@ open class TabBarItem: LargeContentViewerActivatable {
 
     /// Selects the tab in its tab bar, as a tap would (if it is enabled and still one of the bar's items).
     public func activateFromLargeContentViewer() {
-        tabBar?.selectFromUser(self)
+        guard let bar = tabBar, bar.selectFromUser(self) else { return }
+        // The viewer's lift is a finger's selection: the focus follows it (K5).
+        bar.window?.focusFollowingTouch(self)
     }
 }

@@ -50,7 +50,6 @@ final class TabBarItemAccessibilityElement: AccessibilityElement {
     /// Selects the tab as a tap does (the delegate is told once), if it is
     /// enabled and still in its tab bar.
     override func accessibilityActivate() -> Bool {
-        guard let item, let bar = item.tabBar else { return false }
-        return bar.selectFromUser(item)
+        item?.accessibilityActivate() ?? false
     }
 }

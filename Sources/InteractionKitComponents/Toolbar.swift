@@ -39,6 +39,8 @@ open class Toolbar: View {
         storedButtons = buttons
         super.init(frame: frame)
         hasBuiltInBehaviour = type(of: self) == Toolbar.self
+        // One focus group: Tab reaches the toolbar once, the arrows move along it.
+        focusGroupIdentifier = "Toolbar \(objectSerial)"
         addInteraction(largeContentViewerInteraction)
         buttonsDidChange(from: [])
     }

@@ -277,6 +277,8 @@ open class View {
         refreshBuiltInAcceptsHits()
         geometryDidChange()
         window?.geometryDidChangeUnderTouches()
+        // A focused item inside may no longer be focusable (K4).
+        window?.focusMayHaveGone()
     }
     // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// This view's offset to the root of its tree, and the generation it was computed at.
@@ -542,6 +544,95 @@ open class View {
     /// does nothing and returns false; `ScrollView` pages.
     open func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool { false }
 
+    // MARK: Presses, first responder and focus (rules K1–K5)
+
+    /// Keys went down while this view was in the responder chain, as UIKit's
+    /// `pressesBegan(_:with:)`.
+    ///
+    /// Keys go to the first responder, else to the focused item's view, else
+    /// to the window (rule K1, after key-input filters and key commands).
+    /// The default passes the presses to the next responder, the superview;
+    /// a press that reaches the window moves the focus or activates the
+    /// focused item. Override it to handle keys; call `super` for the ones
+    /// you do not handle.
+    open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        superview?.pressesBegan(presses, with: event)
+    }
+
+    /// Pressed keys changed; the default passes them to the superview.
+    open func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) {
+        superview?.pressesChanged(presses, with: event)
+    }
+
+    /// Keys came up; the default passes them to the superview.
+    open func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {
+        superview?.pressesEnded(presses, with: event)
+    }
+
+    /// Presses were taken away (the toolkit lost the keyboard); the default passes them to the superview.
+    open func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) {
+        superview?.pressesCancelled(presses, with: event)
+    }
+
+    /// Whether the view can be the first responder, the view keys go to first; false by default.
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Whether the view lets another take the first responder from it; true by default.
+    open var canResignFirstResponder: Bool { true }
+
+    /// Makes the view the first responder of its window; returns whether it is now.
+    ///
+    /// It must be in a window and `canBecomeFirstResponder`; the current
+    /// first responder must agree to resign (`canResignFirstResponder`).
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard let window, canBecomeFirstResponder else { return false }
+        return window.setFirstResponder(self)
+    }
+
+    /// Gives up being the first responder; returns whether the view is no longer it.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard let window, window.firstResponder === self else { return true }
+        guard canResignFirstResponder else { return false }
+        return window.setFirstResponder(nil)
+    }
+
+    /// The key commands this view offers while it is in the responder chain; nil by default.
+    ///
+    /// Asked for each key that goes down (rule K1), from the first
+    /// responder (else the focused view) up to the window; the first
+    /// command that matches runs and the key goes no further.
+    open var keyCommands: [KeyCommand]? { nil }
+
+    /// Whether the keyboard can focus this view; false by default, true for
+    /// an enabled `Control`.
+    ///
+    /// A subclass whose answer changes calls `focusabilityDidChange()`.
+    open var canBecomeFocused: Bool { false }
+
+    /// The focus group of this view and the views inside it; nil: its
+    /// superview's. Items with the same identifier form one group (Tab moves
+    /// between groups, the arrows within one); a focusable view with no
+    /// group anywhere above it is a group of its own. A tab bar and a
+    /// toolbar are each one group.
+    open var focusGroupIdentifier: String?
+
+    /// The parts of this view that the keyboard can focus and that are not
+    /// views (a tab bar's tabs); nil by default.
+    ///
+    /// A component whose list changes calls `focusabilityDidChange()`.
+    open var focusItems: [any FocusItem]? { nil }
+
+    /// Whether the focus may move as `context` says; asked of the view
+    /// losing the focus and of the view gaining it, either may refuse. True by default.
+    open func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool { true }
+
+    /// The focus moved (`context` says from where to where); told to the
+    /// view that lost it and the view that gained it, after `focusedItem`
+    /// changed. The default does nothing.
+    open func didUpdateFocus(in context: FocusUpdateContext) {}
+
     // MARK: Gesture recognizers
 
     /// Attaches a gesture recognizer, taking it from its previous view if it had one.
@@ -626,12 +717,14 @@ open class View {
             // inside `view` meanwhile: a cycle is refused as above.
             if view === self || isDescendant(of: view) { return false }
         }
+        let oldWindow = view.window
         view.detachFromSuperview()
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         geometryDidChange()
         refreshInheritedState(from: view)
         window?.geometryDidChangeUnderTouches()
+        if let oldWindow, oldWindow !== window { oldWindow.focusMayHaveGone() }
         view.didMoveToSuperview()
         subviewsDidChangeForAccessibility()
         return true
@@ -645,6 +738,7 @@ open class View {
         detachFromSuperview()
         refreshInheritedState(from: self)
         oldWindow?.geometryDidChangeUnderTouches()
+        oldWindow?.focusMayHaveGone()
         didMoveToSuperview()
         parent.subviewsDidChangeForAccessibility()
     }

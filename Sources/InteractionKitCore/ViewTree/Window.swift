@@ -166,6 +166,22 @@ public final class Window: View, GestureArenaTouches {
         finishDispatch()
     }
 
+    // MARK: The end of the responder chain for keys (K1)
+
+    /// A key that reached the window moves the focus or activates the focused item (K2, K3).
+    override public func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        pressesReachedWindow(presses)
+    }
+
+    /// Releases that reach the window need nothing: the end of the chain.
+    override public func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {}
+
+    /// Changes that reach the window need nothing: the end of the chain.
+    override public func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) {}
+
+    /// Cancels that reach the window need nothing: the end of the chain.
+    override public func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) {}
+
     // MARK: One dispatch at a time (G10)
 
     /// Runs `body` as a dispatch of its own, unless one is running: what a
@@ -217,6 +233,7 @@ public final class Window: View, GestureArenaTouches {
             switch next {
             case .touch(let input): _ = dispatch(input)
             case .hover(let input): dispatchHoverNow(input)
+            case .key(let input): dispatchKeyNow(input)
             }
         }
         queuedInputs.removeAll(keepingCapacity: true)
@@ -229,7 +246,9 @@ public final class Window: View, GestureArenaTouches {
     private func finishDispatch() {
         while true {
             dispatchQueuedInputs()
-            guard scheduler.fireNextDueTimer(through: currentTime) else { break }
+            if scheduler.fireNextDueTimer(through: currentTime) { continue }
+            // A focused item that went away meanwhile is replaced once (K4).
+            guard repairFocusIfNeeded() else { break }
         }
         isDispatching = false
         queuedThisDispatch = 0
@@ -264,6 +283,25 @@ public final class Window: View, GestureArenaTouches {
         let result = dispatch(input)
         finishDispatch()
         return result
+    }
+
+    /// Delivers one key sample: key-input filters, key commands, then the
+    /// responders (rule K1); what reaches the window moves the focus or
+    /// activates the focused item (K2, K3).
+    ///
+    /// Timers due at or before the sample fire first; an earlier or NaN
+    /// timestamp counts as now. As for touches (rule G10), a sample sent
+    /// from a callback while the window dispatches is queued and dispatched
+    /// after the current input. Any key and any phase order is taken; an
+    /// `ended` with no `began` reaches the responders like any other.
+    public func send(_ input: KeyInput) {
+        guard !isDispatching else {
+            _ = enqueue(.key(input))
+            return
+        }
+        isDispatching = true
+        dispatchKeyNow(input)
+        finishDispatch()
     }
 
     /// Dispatches a pointer sample now, or queues it while dispatching (G10).
@@ -516,6 +554,15 @@ public final class Window: View, GestureArenaTouches {
             for recognizer in leaving {
                 recognizer.abandonTouches()
             }
+            // A first responder that leaves gives up; a focused item that
+            // leaves is replaced once the dispatch is done (K4).
+            if let state = existingAttachment(FocusState.self) {
+                if let responder = state.firstResponder, responder.isDescendant(of: root) { state.firstResponder = nil }
+                if let host = state.focusedItem?.focusHostView, host.isDescendant(of: root) {
+                    state.needsFocusCheck = true
+                    state.generation &+= 1
+                }
+            }
         }
     }
 
@@ -558,6 +605,7 @@ public final class Window: View, GestureArenaTouches {
 enum QueuedInput {
     case touch(TouchInput)
     case hover(HoverInput)
+    case key(KeyInput)
 }
 
 /// What `Window.send(_:)` did with a sample.

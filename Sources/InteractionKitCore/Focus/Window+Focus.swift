@@ -1,0 +1,454 @@
+// The focus system (rules K2–K5): which item the keyboard focuses, how Tab,
+// Shift-Tab, the arrows, Home and End move it, and how it is repaired when
+// the focused item goes away. Its state is the window's attachment
+// (`FocusState`); the reading order of the window's focusable items is
+// computed once per change of the tree and kept (`FocusOrder`), so a key
+// costs a few steps along that order, never a walk of the tree (rule K6).
+
+/// An item held weakly: the focus system remembers items without keeping them alive.
+struct WeakFocusItem {
+    weak var item: (any FocusItem)?
+}
+
+/// The focus system's state for one window.
+@MainActor
+final class FocusState {
+    var isKeyWindow = false
+    var focusedItem: (any FocusItem)?
+    var firstResponder: View?
+    var focusFollowsTouch = true
+    /// The item last focused in each group.
+    var lastFocusedInGroup: [String: WeakFocusItem] = [:]
+    var focusObservers: [(token: ObserverToken, body: @MainActor (FocusUpdateContext) -> Void)] = []
+    var keyWindowObservers: [(token: ObserverToken, body: @MainActor (Window) -> Void)] = []
+    var keyInputFilters: [(token: ObserverToken, body: @MainActor (KeyInput) -> Bool)] = []
+    var lastToken: UInt64 = 0
+    /// The reading order, and the tree state it was computed for.
+    var order = FocusOrder()
+    var orderStamp: UInt64 = .max
+    var orderGeneration: UInt64 = .max
+    /// Bumped whenever an item's focusability may have changed without a change of the tree.
+    var generation: UInt64 = 0
+    /// Whether the focused item may have stopped being focusable (checked once the current dispatch is done).
+    var needsFocusCheck = false
+    /// The keys whose `began` a key command or a filter consumed: their `ended` is consumed too.
+    var consumedKeys: [KeyboardHIDUsage] = []
+    /// The keys that are down, for `PressesEvent.allPresses`.
+    var pressesDown: [Press] = []
+    let pressesEvent = PressesEvent()
+
+    func takeToken() -> ObserverToken {
+        lastToken &+= 1
+        return ObserverToken(value: lastToken)
+    }
+}
+
+/// A group of focus items, in reading order, and where the group lies.
+struct FocusGroup {
+    let identifier: String
+    var items: [any FocusItem]
+    var frame: Rect
+}
+
+/// The window's focusable items as groups in reading order, with each item's position.
+struct FocusOrder {
+    var groups: [FocusGroup] = []
+    /// Each item's group and index, by object identity.
+    var positions: [ObjectIdentifier: (group: Int, item: Int)] = [:]
+
+    func position(of item: any FocusItem) -> (group: Int, item: Int)? {
+        positions[ObjectIdentifier(item)]
+    }
+}
+
+extension Window {
+    var focusState: FocusState {
+        attachment(FocusState.self) { FocusState() }
+    }
+
+    // MARK: Key window
+
+    /// Whether the window has the keyboard (the toolkit calls `makeKey()` on focus-in); false for a new window.
+    public var isKeyWindow: Bool { existingAttachment(FocusState.self)?.isKeyWindow ?? false }
+
+    /// Makes the window the one that takes keys; the toolkit calls it when
+    /// its window gains the keyboard focus.
+    ///
+    /// With nothing focused yet, the focus goes to the first group's item
+    /// (the selected tab of a tab bar), so that a screen reader has a place
+    /// to start (rule K4; GTK does this, UIKit waits for the first key).
+    public func makeKey() {
+        let state = focusState
+        guard !state.isKeyWindow else { return }
+        dispatching {
+            state.isKeyWindow = true
+            notifyKeyWindowObservers()
+            if let focused = state.focusedItem, isFocusable(focused) { return }
+            _ = moveFocusToInitialItem()
+        }
+    }
+
+    /// Tells the window it lost the keyboard; it keeps `focusedItem`, but no item `isFocused`.
+    public func resignKey() {
+        let state = focusState
+        guard state.isKeyWindow else { return }
+        dispatching {
+            state.isKeyWindow = false
+            notifyKeyWindowObservers()
+        }
+    }
+
+    /// Adds an observer told after `makeKey()` and `resignKey()` change
+    /// `isKeyWindow`; the token removes it.
+    @discardableResult
+    public func addKeyWindowObserver(_ body: @escaping @MainActor (Window) -> Void) -> ObserverToken {
+        let state = focusState
+        let token = state.takeToken()
+        state.keyWindowObservers.append((token, body))
+        return token
+    }
+
+    /// Removes an observer added with `addKeyWindowObserver(_:)`; an unknown token does nothing.
+    public func removeKeyWindowObserver(_ token: ObserverToken) {
+        existingAttachment(FocusState.self)?.keyWindowObservers.removeAll { $0.token == token }
+    }
+
+    private func notifyKeyWindowObservers() {
+        guard let state = existingAttachment(FocusState.self) else { return }
+        let isKey = state.isKeyWindow
+        for observer in state.keyWindowObservers where state.isKeyWindow == isKey {
+            guard state.keyWindowObservers.contains(where: { $0.token == observer.token }) else { continue }
+            observer.body(self)
+        }
+    }
+
+    // MARK: First responder
+
+    /// The view keys go to first, if any.
+    public var firstResponder: View? { existingAttachment(FocusState.self)?.firstResponder }
+
+    /// Makes `view` (in this window, or nil) the first responder; the one
+    /// before must agree. Returns whether `view` is the first responder now.
+    func setFirstResponder(_ view: View?) -> Bool {
+        let state = focusState
+        if state.firstResponder === view { return true }
+        if let current = state.firstResponder, view != nil, !current.canResignFirstResponder { return false }
+        if let view, view.window !== self { return false }
+        state.firstResponder = view
+        return true
+    }
+
+    // MARK: Focus
+
+    /// The item the keyboard focuses, kept while the window is not key; nil for none.
+    public var focusedItem: (any FocusItem)? { existingAttachment(FocusState.self)?.focusedItem }
+
+    /// Whether a touch that activates a control or selects a tab moves the
+    /// focus there (rule K5, GTK's focus-on-click); true by default.
+    public var focusFollowsTouch: Bool {
+        get { existingAttachment(FocusState.self)?.focusFollowsTouch ?? true }
+        set { focusState.focusFollowsTouch = newValue }
+    }
+
+    /// Moves the focus to `item` (nil: the focus leaves the window); returns
+    /// whether it is there now.
+    ///
+    /// The item must be focusable in this window (rule K2); the views losing
+    /// and gaining the focus may refuse (`shouldUpdateFocus(in:)`). Their
+    /// `didUpdateFocus(in:)`, then the focus observers, hear of the move once.
+    @discardableResult
+    public func moveFocus(to item: (any FocusItem)?) -> Bool {
+        updateFocus(to: item, heading: [])
+    }
+
+    /// Moves the focus as a key would: `.next`/`.previous` to the next or
+    /// previous group (Tab, Shift-Tab), `.left`/`.right`/`.up`/`.down` to the
+    /// nearest item of the group that way, `.first`/`.last` to the group's
+    /// first or last item. Returns whether the focus moved.
+    @discardableResult
+    public func moveFocus(_ heading: FocusHeading) -> Bool {
+        guard let target = focusTarget(for: heading) else { return false }
+        return updateFocus(to: target, heading: heading)
+    }
+
+    /// Moves the focus to an item a touch just activated (a control's
+    /// `touchUpInside`, a tab selected by a finger or the large content
+    /// viewer), when `focusFollowsTouch` and the window is key (rule K5).
+    public func focusFollowingTouch(_ item: any FocusItem) {
+        guard let state = existingAttachment(FocusState.self), state.focusFollowsTouch, state.isKeyWindow else { return }
+        updateFocus(to: item, heading: [])
+    }
+
+    /// Adds an observer told once of each focus move, after `focusedItem`
+    /// changed; the token removes it.
+    @discardableResult
+    public func addFocusObserver(_ body: @escaping @MainActor (FocusUpdateContext) -> Void) -> ObserverToken {
+        let state = focusState
+        let token = state.takeToken()
+        state.focusObservers.append((token, body))
+        return token
+    }
+
+    /// Removes an observer added with `addFocusObserver(_:)`; an unknown token does nothing.
+    public func removeFocusObserver(_ token: ObserverToken) {
+        existingAttachment(FocusState.self)?.focusObservers.removeAll { $0.token == token }
+    }
+
+    /// Whether `item` can take the focus in this window now (rule K2): it
+    /// says it can, and its view is in this window, not hidden (itself or an
+    /// ancestor), at least 1 % opaque and interactive.
+    public func isFocusable(_ item: any FocusItem) -> Bool {
+        guard item.canBecomeFocused, let host = item.focusHostView, host.window === self else { return false }
+        var node: View? = host
+        while let view = node {
+            if view.isHidden || view.alpha < 0.01 || !view.isUserInteractionEnabled { return false }
+            node = view.superview
+        }
+        return true
+    }
+
+    /// Called when items' focusability may have changed: the order is
+    /// recomputed at the next key, and the focused item is checked (K4).
+    func focusOrderDidChange() {
+        guard let state = existingAttachment(FocusState.self) else { return }
+        state.generation &+= 1
+        focusMayHaveGone()
+    }
+
+    /// The focused item may no longer be focusable (its view left, was
+    /// hidden or disabled): it is checked once the current dispatch is done,
+    /// or now outside one.
+    func focusMayHaveGone() {
+        guard let state = existingAttachment(FocusState.self), state.focusedItem != nil else { return }
+        state.needsFocusCheck = true
+        dispatching { }
+    }
+
+    /// Repairs the focus if the focused item can no longer be focused:
+    /// the next focusable item of its group, else of the next groups, else
+    /// nil, once. Returns whether anything was checked.
+    func repairFocusIfNeeded() -> Bool {
+        guard let state = existingAttachment(FocusState.self), state.needsFocusCheck else { return false }
+        state.needsFocusCheck = false
+        guard let focused = state.focusedItem, !isFocusable(focused) else { return true }
+        // The order from before the change still holds the item, and where it was.
+        let old = state.order
+        var replacement: (any FocusItem)?
+        if let position = old.position(of: focused) {
+            let groups = old.groups
+            search: for step in 0..<max(groups.count, 1) {
+                let group = groups[(position.group + step) % groups.count]
+                let start = step == 0 ? position.item + 1 : 0
+                for index in stride(from: start, to: group.items.count, by: 1) where isFocusable(group.items[index]) {
+                    replacement = group.items[index]
+                    break search
+                }
+            }
+        }
+        if replacement == nil { replacement = currentOrder().groups.lazy.compactMap { self.landing(in: $0) }.first }
+        if !updateFocus(to: replacement, heading: []) { _ = updateFocus(to: nil, heading: []) }
+        return true
+    }
+
+    // MARK: Moving
+
+    /// Moves the focus to `next`; the shared path of every move.
+    @discardableResult
+    func updateFocus(to next: (any FocusItem)?, heading: FocusHeading) -> Bool {
+        let state = focusState
+        let previous = state.focusedItem
+        if previous === next { return true }
+        if let next, !isFocusable(next) { return false }
+        let context = FocusUpdateContext(previouslyFocusedItem: previous, nextFocusedItem: next, focusHeading: heading)
+        let losing = previous?.focusHostView
+        let gaining = next?.focusHostView
+        if let losing, !losing.shouldUpdateFocus(in: context) { return false }
+        if let gaining, gaining !== losing, !gaining.shouldUpdateFocus(in: context) { return false }
+        // The views asked may have moved the focus, or changed the item.
+        guard state.focusedItem === previous, next.map({ isFocusable($0) }) ?? true else { return false }
+        state.focusedItem = next
+        if let next, let group = groupIdentifier(of: next) {
+            state.lastFocusedInGroup[group] = WeakFocusItem(item: next)
+        }
+        dispatching {
+            // Each stage only while the move still holds: a callback that
+            // moved the focus again has told everyone of its own move.
+            if let losing, state.focusedItem === next { losing.didUpdateFocus(in: context) }
+            if let gaining, gaining !== losing, state.focusedItem === next { gaining.didUpdateFocus(in: context) }
+            for observer in state.focusObservers where state.focusedItem === next {
+                guard state.focusObservers.contains(where: { $0.token == observer.token }) else { continue }
+                observer.body(context)
+            }
+        }
+        return true
+    }
+
+    /// The first group's landing item: where the focus starts (K4).
+    @discardableResult
+    func moveFocusToInitialItem() -> Bool {
+        for group in currentOrder().groups {
+            if let item = landing(in: group) { return updateFocus(to: item, heading: []) }
+        }
+        return false
+    }
+
+    /// Where a heading takes the focus, or nil for nowhere.
+    private func focusTarget(for heading: FocusHeading) -> (any FocusItem)? {
+        let order = currentOrder()
+        guard !order.groups.isEmpty else { return nil }
+        let focused = focusedItem
+        let position = focused.flatMap { order.position(of: $0) }
+        if heading.contains(.next) || heading.contains(.previous) {
+            let forward = heading.contains(.next)
+            let count = order.groups.count
+            let start = position?.group ?? (forward ? -1 : count)
+            for step in 1...count {
+                let index = ((start + (forward ? step : -step)) % count + count) % count
+                if index == position?.group && step < count { continue }
+                if let item = landing(in: order.groups[index]), item !== focused { return item }
+            }
+            return nil
+        }
+        guard let position else {
+            // Nothing focused yet: any key that moves focus starts it.
+            return order.groups.lazy.compactMap { self.landing(in: $0) }.first
+        }
+        let group = order.groups[position.group]
+        if heading.contains(.first) {
+            return group.items.first { isFocusable($0) }
+        }
+        if heading.contains(.last) {
+            return group.items.last { isFocusable($0) }
+        }
+        guard let focused else { return nil }
+        return nearest(to: focused.focusFrame, heading: heading, among: group.items)
+    }
+
+    /// The item of `items` nearest to `frame` on screen in the direction of
+    /// `heading` (a left arrow goes left on screen, also right to left).
+    private func nearest(to frame: Rect, heading: FocusHeading, among items: [any FocusItem]) -> (any FocusItem)? {
+        let center = frame.center
+        var best: (any FocusItem)?
+        var bestScore = Double.infinity
+        for item in items where isFocusable(item) {
+            let other = item.focusFrame.center
+            let dx = other.x - center.x
+            let dy = other.y - center.y
+            let primary: Double
+            let secondary: Double
+            if heading.contains(.right) { primary = dx; secondary = abs(dy) } else if heading.contains(.left) {
+                primary = -dx; secondary = abs(dy)
+            } else if heading.contains(.down) { primary = dy; secondary = abs(dx) } else if heading.contains(.up) {
+                primary = -dy; secondary = abs(dx)
+            } else {
+                return nil
+            }
+            // Only what lies that way, by more than rounding.
+            guard primary > 1e-9 * max(1, abs(center.x) + abs(center.y)) else { continue }
+            let score = primary + 2 * secondary
+            if score < bestScore {
+                bestScore = score
+                best = item
+            }
+        }
+        return best
+    }
+
+    /// Where Tab lands in a group: the item last focused there if still
+    /// focusable, else the group's selected item, else its first focusable item.
+    func landing(in group: FocusGroup) -> (any FocusItem)? {
+        if let state = existingAttachment(FocusState.self), let last = state.lastFocusedInGroup[group.identifier]?.item,
+           group.items.contains(where: { $0 === last }), isFocusable(last) {
+            return last
+        }
+        if let selected = group.items.first(where: { $0.isFocusGroupSelection && isFocusable($0) }) { return selected }
+        return group.items.first { isFocusable($0) }
+    }
+
+    // MARK: Order
+
+    /// The group an item belongs to: its own identifier, else its host
+    /// view's or the nearest ancestor's, else a group of its own.
+    func groupIdentifier(of item: any FocusItem) -> String? {
+        if let own = item.focusGroupIdentifier { return own }
+        var node = item.focusHostView
+        if node === item as AnyObject { node = node?.superview }
+        while let view = node {
+            if let identifier = view.focusGroupIdentifier { return identifier }
+            node = view.superview
+        }
+        return "item \(ObjectIdentifier(item).hashValue)"
+    }
+
+    /// The focus order for the tree as it is: kept, and recomputed only after
+    /// a change of geometry, hit testing or focusability in the window.
+    func currentOrder() -> FocusOrder {
+        let state = focusState
+        let stamp = currentGeometryStamp
+        if state.orderStamp == stamp && state.orderGeneration == state.generation { return state.order }
+        state.order = computeOrder()
+        state.orderStamp = stamp
+        state.orderGeneration = state.generation
+        return state.order
+    }
+
+    /// Walks the tree once, collecting the focusable items by group, and
+    /// sorts groups and items into reading order: top to bottom, then
+    /// leading to trailing (right to left under `.rightToLeft`).
+    private func computeOrder() -> FocusOrder {
+        var groups: [FocusGroup] = []
+        var groupIndex: [String: Int] = [:]
+        var walkIndex: [ObjectIdentifier: Int] = [:]
+        var counter = 0
+        func add(_ item: any FocusItem) {
+            guard item.canBecomeFocused, let identifier = groupIdentifier(of: item) else { return }
+            let frame = item.focusFrame
+            guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite else { return }
+            walkIndex[ObjectIdentifier(item)] = counter
+            counter += 1
+            if let index = groupIndex[identifier] {
+                groups[index].items.append(item)
+                groups[index].frame = groups[index].frame.union(frame)
+            } else {
+                groupIndex[identifier] = groups.count
+                groups.append(FocusGroup(identifier: identifier, items: [item], frame: frame))
+            }
+        }
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            // Hidden, transparent or non-interactive subtrees hold nothing focusable.
+            if view.isHidden || view.alpha < 0.01 || !view.isUserInteractionEnabled { continue }
+            if view.canBecomeFocused { add(view) }
+            if let items = view.focusItems { for item in items { add(item) } }
+            // Back to front, so that the walk meets siblings in the order they were added.
+            var index = view.subviews.count - 1
+            while index >= 0 {
+                stack.append(view.subviews[index])
+                index -= 1
+            }
+        }
+        let rightToLeft = effectiveLayoutDirection == .rightToLeft
+        func precedes(_ a: Rect, _ aIndex: Int, _ b: Rect, _ bIndex: Int) -> Bool {
+            if a.minY != b.minY { return a.minY < b.minY }
+            let aLead = rightToLeft ? -a.maxX : a.minX
+            let bLead = rightToLeft ? -b.maxX : b.minX
+            if aLead != bLead { return aLead < bLead }
+            return aIndex < bIndex
+        }
+        var order = FocusOrder()
+        for var group in groups {
+            group.items.sort {
+                precedes($0.focusFrame, walkIndex[ObjectIdentifier($0)] ?? 0, $1.focusFrame, walkIndex[ObjectIdentifier($1)] ?? 0)
+            }
+            order.groups.append(group)
+        }
+        let firstIndex: (FocusGroup) -> Int = { walkIndex[ObjectIdentifier($0.items[0])] ?? 0 }
+        order.groups.sort { precedes($0.frame, firstIndex($0), $1.frame, firstIndex($1)) }
+        for (groupNumber, group) in order.groups.enumerated() {
+            for (itemNumber, item) in group.items.enumerated() {
+                order.positions[ObjectIdentifier(item)] = (groupNumber, itemNumber)
+            }
+        }
+        return order
+    }
+}

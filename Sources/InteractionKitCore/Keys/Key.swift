@@ -1,0 +1,97 @@
+/// A key on a hardware keyboard and what it types, as UIKit's `UIKey`.
+///
+/// `keyCode` names the key's position; `characters` is what it types with
+/// the modifiers held ("S" with Shift), `charactersIgnoringModifiers` what
+/// it types alone ("s"). Key commands match the latter.
+public struct Key: Hashable, Sendable {
+    /// The key's position on the keyboard.
+    public var keyCode: KeyboardHIDUsage
+    /// What the key types with its modifiers ("" for keys that type nothing).
+    public var characters: String
+    /// What the key types without its modifiers ("" for keys that type nothing).
+    public var charactersIgnoringModifiers: String
+    /// The modifier keys held with it.
+    public var modifierFlags: KeyModifierFlags
+
+    /// Creates a key.
+    public init(
+        keyCode: KeyboardHIDUsage, characters: String = "", charactersIgnoringModifiers: String = "",
+        modifierFlags: KeyModifierFlags = []
+    ) {
+        self.keyCode = keyCode
+        self.characters = characters
+        self.charactersIgnoringModifiers = charactersIgnoringModifiers
+        self.modifierFlags = modifierFlags
+    }
+}
+
+/// The phase of a press, as UIKit's `UIPress.Phase`.
+public enum PressPhase: Hashable, Sendable {
+    /// The key went down.
+    case began
+    /// Its value changed (keys have none: unused by keyboards).
+    case changed
+    /// It is held and nothing changed.
+    case stationary
+    /// The key came up.
+    case ended
+    /// The press was taken away (the toolkit lost the keyboard).
+    case cancelled
+}
+
+/// One key sample, as a toolkit delivers it to `Window.send(_:)`.
+///
+/// `timestamp` is in seconds on the window's virtual clock; an earlier one,
+/// or NaN, counts as now. `isRepeat` marks an auto-repeat of a held key:
+/// it moves focus, never activates.
+public struct KeyInput: Hashable, Sendable {
+    /// The key.
+    public var key: Key
+    /// Down (`began`), up (`ended`), or taken away (`cancelled`).
+    public var phase: PressPhase
+    /// When, in seconds of virtual time.
+    public var timestamp: Double
+    /// Whether this is an auto-repeat of a key held down.
+    public var isRepeat: Bool
+
+    /// Creates a key sample.
+    public init(key: Key, phase: PressPhase, timestamp: Double, isRepeat: Bool = false) {
+        self.key = key
+        self.phase = phase
+        self.timestamp = timestamp
+        self.isRepeat = isRepeat
+    }
+}
+
+/// A press of a key as responders see it, as UIKit's `UIPress` (a value here).
+public struct Press: Hashable {
+    /// The key, for a keyboard press.
+    public var key: Key?
+    /// The phase being delivered.
+    public var phase: PressPhase
+    /// When, in seconds of virtual time.
+    public var timestamp: Double
+    /// Whether it is an auto-repeat of a held key.
+    public var isRepeat: Bool
+
+    /// Creates a press.
+    public init(key: Key?, phase: PressPhase, timestamp: Double, isRepeat: Bool = false) {
+        self.key = key
+        self.phase = phase
+        self.timestamp = timestamp
+        self.isRepeat = isRepeat
+    }
+}
+
+/// The press event being delivered, as UIKit's `UIPressesEvent`.
+///
+/// A window reuses one for every key it dispatches: keep the values, not the event.
+@MainActor
+public final class PressesEvent {
+    /// The presses of the keys that are down, this one included.
+    public internal(set) var allPresses: Set<Press> = []
+    /// The time of the press being dispatched, in seconds of virtual time.
+    public internal(set) var timestamp: Double = 0
+
+    init() {}
+}

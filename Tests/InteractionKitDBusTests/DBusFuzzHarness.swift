@@ -1,10 +1,14 @@
+@testable import InteractionKitDBus
+
 /// Runs arbitrary bytes through the framer, the message decoder and the value
 /// reader, and checks the invariants that must hold whatever the input:
 /// nothing traps, splitting the stream anywhere changes nothing, and what
 /// decodes re-encodes to something that decodes to the same thing.
 ///
-/// The libFuzzer entry (`Fuzz/FuzzDBus.swift`) traps on a violation; the
-/// tests run it on the seed corpus and on every input the fuzzer found.
+/// The libFuzzer entry (`Fuzz/FuzzDBus.swift`, built by `scripts/fuzz-dbus.sh`
+/// with this file and the library's sources as one module) traps on a
+/// violation; the tests run it on the seed corpus and on every input the
+/// fuzzer found. It lives with the tests, not in the shipped library.
 ///
 /// Input layout: the first byte seeds the split points; the rest is the
 /// stream. The stream is also read as values: its first byte gives the length

@@ -14,31 +14,39 @@ private final class CallCounter: @unchecked Sendable {
 @Suite("Replays stay bounded on hostile input")
 @MainActor
 struct ReplayBoundsTests {
-    // 5,000 fingers held down, then taps: before the cap each selection
-    // copied every finger (5,000 × taps touches kept). The engine looks a
-    // finger up in O(fingers) per sample, which a debug build makes slow,
-    // so the test taps 2,000 times rather than 5,000; the cap does not
-    // depend on the number of taps.
-    @Test("5,000 fingers held down, then 2,000 taps: each picture keeps at most 20 fingers and counts the rest")
+    // 5,000 fingers put down: the window takes 32 (GestureConstants.
+    // maximumTouchesDown) and refuses the rest, which the transcript says
+    // once each and the pictures never draw. Then one lifts, and taps beside
+    // the 31 held: before the cap each selection copied every finger.
+    @Test("5,000 fingers put down: 32 go down, the rest are refused once each; each picture keeps at most 20 and counts the rest")
     func manyFingers() throws {
+        let limit = GestureConstants.maximumTouchesDown
         var lines = ["tabbar A B"]
         for id in 0..<5_000 { lines.append("down 10 10 id \(id)") }
+        lines.append("up id 0")
         for tap in 0..<2_000 {
             let id = 5_000 + tap
             lines.append("down @\(tap.isMultiple(of: 2) ? "A" : "B") id \(id)")
             lines.append("up id \(id)")
         }
         let script = try GestureScriptParser(file: "many-fingers.gesture").parse(lines.joined(separator: "\n"))
-        let replay = ScriptPlayer(script: script).run()
+        let player = ScriptPlayer(script: script)
+        let replay = player.run()
+        let refused = replay.events.filter {
+            if case .rejected(.tooManyTouches(_, limit)) = $0.kind { true } else { false }
+        }
+        #expect(refused.count == 5_000 - limit)
+        #expect(replay.events.filter { if case .rejected = $0.kind { true } else { false } }.count == refused.count)
         let selections = replay.events.filter { if case .select = $0.kind { true } else { false } }
         #expect(selections.count == 2_000)
         #expect(replay.frames.count == 2_001)
         #expect(replay.frames.allSatisfy { $0.snapshot.touches.count <= ScriptPlayer.maximumTouchesPerSnapshot })
         let last = try #require(replay.frames.last?.snapshot)
-        // The tapping finger is lifting, so it is not drawn: 5,000 held, 20 kept.
+        // The tapping finger is lifting, so it is not drawn: 31 held (ids 1...31), the last 20 kept.
         #expect(last.touches.count == 20)
-        #expect(last.touchesLeftOut == 4_980)
-        #expect(last.touches.map(\.id) == Array(4_980..<5_000))
+        #expect(last.touchesLeftOut == limit - 1 - 20)
+        #expect(last.touches.map(\.id) == Array((limit - 20)..<limit))
+        #expect(player.window.activeTouchCount == limit - 1)
         let kept = replay.frames.reduce(0) { $0 + $1.snapshot.elementCount }
         #expect(kept <= ScriptPlayer.maximumSnapshotElements)
     }

@@ -1,6 +1,10 @@
 import InteractionKitDBus
 
 extension AtspiBridge {
+    /// The largest call the bridge reads, in bytes: no AT-SPI method takes
+    /// more than a few names and numbers.
+    public static let maximumCallSize = 64 * 1024
+
     /// The answer to a method call decided from its header alone, before its
     /// body is decoded; nil to decode the body and answer from the export.
     ///
@@ -9,18 +13,20 @@ extension AtspiBridge {
     /// when nothing in its body could change the answer: an unknown path
     /// (`UnknownObject`), a method no interface of the export has
     /// (`UnknownMethod`), a signature that is not the method's
-    /// (`InvalidArgs`), and `Properties.Set` from anyone but the registry
+    /// (`InvalidArgs`), a call larger than `maximumCallSize`
+    /// (`LimitsExceeded`), and `Properties.Set` from anyone but the registry
     /// (`AccessDenied`: `Application.Id` is the only writable property, and
-    /// it is the registry's). What passes is a call whose body is a few basic
-    /// values (strings and numbers) or the registry's own `Set`, so decoding
-    /// it costs at most the size of its strings.
+    /// it is the registry's). What passes is at most 64 KiB of a few basic
+    /// values (strings and numbers), or the registry's own `Set`, so
+    /// decoding and answering it costs little whatever a peer sends.
     ///
     /// - Parameters:
     ///   - call: The call's header (its `body` is empty).
     ///   - signature: The signature of its body.
+    ///   - size: The size of the whole message, in bytes.
     ///   - export: The export that would answer it.
     package static func precheck(
-        _ call: DBusMessage, signature: DBusSignature, export: AtspiExport
+        _ call: DBusMessage, signature: DBusSignature, size: Int, export: AtspiExport
     ) -> DBusMethodOutcome? {
         guard let path = call.path, let member = call.member else { return nil }
         guard path == AtspiExport.cachePath || export.tree.object(at: path) != nil else {
@@ -37,6 +43,11 @@ extension AtspiBridge {
         if interface == AtspiInterface.properties, member == "Set",
            call.sender == nil || call.sender != export.registryBusName {
             return .error(name: DBusErrorName.accessDenied, message: AtspiExport.setDeniedMessage)
+        }
+        guard size <= maximumCallSize else {
+            return .error(name: DBusErrorName.limitsExceeded,
+                          message: "\(member) takes a few names and numbers: a call of \(size) bytes is more than the "
+                            + "\(maximumCallSize) read here")
         }
         return nil
     }

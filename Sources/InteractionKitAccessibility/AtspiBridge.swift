@@ -32,7 +32,8 @@ import InteractionKitDBus
 /// peer can send never stops the export: a call larger than the
 /// connection reads (8 MiB) is skipped as it arrives and answered with
 /// `LimitsExceeded`; a call is checked against the signature of its method
-/// before its body is decoded (`InvalidArgs` otherwise, unread); only the
+/// and the size AT-SPI calls have (64 KiB at most) before its body is
+/// decoded (`InvalidArgs` or `LimitsExceeded` otherwise, unread); only the
 /// registry may set `Application.Id`. `handlePending()` throws only when the
 /// connection itself is gone.
 ///
@@ -79,8 +80,8 @@ public final class AtspiBridge {
         connection.methodCallHandler = { [weak self] call in
             MainActor.assumeIsolated { self?.answer(call) ?? .unknownMethod }
         }
-        connection.methodCallPrecheck = { [weak self] call, signature in
-            MainActor.assumeIsolated { self?.precheck(call, signature) }
+        connection.methodCallPrecheck = { [weak self] frame in
+            MainActor.assumeIsolated { self?.precheck(frame) }
         }
         connection.oversizedMessageHandler = { [weak self] frame in
             MainActor.assumeIsolated { self?.noteOversized(frame) }
@@ -212,9 +213,10 @@ public final class AtspiBridge {
         return outcome
     }
 
-    private func precheck(_ call: DBusMessage, _ signature: DBusSignature) -> DBusMethodOutcome? {
-        guard let outcome = Self.precheck(call, signature: signature, export: export) else { return nil }
-        requestObserver?(call, outcome)
+    private func precheck(_ frame: DBusFrame) -> DBusMethodOutcome? {
+        guard let outcome = Self.precheck(frame.header, signature: frame.bodySignature, size: frame.size, export: export)
+        else { return nil }
+        requestObserver?(frame.header, outcome)
         return outcome
     }
 

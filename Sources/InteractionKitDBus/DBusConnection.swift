@@ -49,14 +49,15 @@ public final class DBusConnection {
     /// `.unknownMethod`, the caller gets `org.freedesktop.DBus.Error.UnknownMethod`.
     public var methodCallHandler: ((DBusMessage) -> DBusMethodOutcome)?
 
-    /// Looks at each incoming method call before its body is decoded: `call`
-    /// is the header (its `body` is empty), `signature` the body's signature.
+    /// Looks at each incoming method call before its body is decoded: the
+    /// frame's `header` (its `body` is empty), `bodySignature` and `size`.
     /// Return nil to decode the body and pass the call to
     /// `methodCallHandler`, or the answer to send instead (`InvalidArgs` for
     /// a signature the method does not take, `.unknownMethod` for a method
-    /// there is not), so a large body that would be refused anyway costs
-    /// nothing to decode.
-    public var methodCallPrecheck: ((_ call: DBusMessage, _ signature: DBusSignature) -> DBusMethodOutcome?)?
+    /// there is not, `LimitsExceeded` for a call larger than any of the
+    /// handler's methods takes), so a large body that would be refused
+    /// anyway costs nothing to decode.
+    public var methodCallPrecheck: ((_ call: DBusFrame) -> DBusMethodOutcome?)?
 
     /// Called with each message skipped because it is larger than
     /// `maximumMessageSize` (its header, its size), after a method call among
@@ -356,7 +357,7 @@ public final class DBusConnection {
                     refuse(frame)
                     continue
                 }
-                if frame.header.kind == .methodCall, let outcome = precheck(frame.header, frame.bodySignature) {
+                if frame.header.kind == .methodCall, let outcome = precheck(frame) {
                     answer(frame.header, with: outcome, signature: frame.bodySignature.text)
                     continue
                 }
@@ -371,15 +372,15 @@ public final class DBusConnection {
     }
 
     /// The answer to a method call decided from its header alone, or nil to decode it.
-    private func precheck(_ call: DBusMessage, _ signature: DBusSignature) -> DBusMethodOutcome? {
-        if Self.isPing(call) {
+    private func precheck(_ frame: DBusFrame) -> DBusMethodOutcome? {
+        if Self.isPing(frame.header) {
             // The connection answers Ping itself, whatever the handler takes.
-            guard signature.types.isEmpty else {
-                return .error(name: DBusErrorName.invalidArgs, message: "Ping takes no arguments, not \"\(signature)\"")
+            guard frame.bodySignature.types.isEmpty else {
+                return .error(name: DBusErrorName.invalidArgs, message: "Ping takes no arguments, not \"\(frame.bodySignature)\"")
             }
             return .reply([])
         }
-        return methodCallPrecheck?(call, signature)
+        return methodCallPrecheck?(frame)
     }
 
     private static func isPing(_ call: DBusMessage) -> Bool {

@@ -152,9 +152,12 @@ enum AtspiFuzzHarness {
             var header = frame.header
             header.sender = header.sender ?? AtspiFuzzHarness.peerName
             if header.kind == .methodCall,
-               let outcome = AtspiBridge.precheck(header, signature: frame.bodySignature, export: export) {
+               let outcome = AtspiBridge.precheck(header, signature: frame.bodySignature, size: frame.size, export: export) {
                 if case .reply = outcome { violations.append("the precheck answered \(header.member ?? "?") with success") }
                 return true
+            }
+            if header.kind == .methodCall, frame.size > AtspiBridge.maximumCallSize {
+                violations.append("a call of \(frame.size) bytes passed the precheck")
             }
             guard let message = try? frame.message() else { return false }
             var call = message
@@ -165,7 +168,8 @@ enum AtspiFuzzHarness {
         }
 
         /// A call from a peer other than the registry that passed the precheck
-        /// holds a few basic values: decoding it cost at most its strings' size.
+        /// holds a few basic values: decoding it cost at most its strings' size
+        /// (and the precheck's size cap bounds that).
         private func checkDecodingCost(_ call: DBusMessage) {
             if call.kind == .methodCall, call.sender != AtspiFuzzHarness.registryName,
                !call.body.allSatisfy(Self.isBasic) {
@@ -223,7 +227,8 @@ enum AtspiFuzzHarness {
                     // Small: straight to the precheck, as its header and body would come out of the framer.
                     var header = call
                     header.body = []
-                    if let outcome = AtspiBridge.precheck(header, signature: signature, export: export) {
+                    // (Small: the size cap is exercised by the large calls, sent the whole way.)
+                    if let outcome = AtspiBridge.precheck(header, signature: signature, size: 0, export: export) {
                         if case .reply = outcome { violations.append("the precheck answered \(member) with success") }
                     } else {
                         checkDecodingCost(call)

@@ -25,11 +25,11 @@ struct AtspiHostilePeerTests {
 
     /// The precheck's answer to a call from `sender` with a body of `signature`.
     func precheck(_ harness: ExportHarness, _ path: String, _ interface: String?, _ member: String, _ signature: String,
-                  sender: String = ExportHarness.sender) throws -> DBusMethodOutcome? {
+                  sender: String = ExportHarness.sender, size: Int = 200) throws -> DBusMethodOutcome? {
         var call = DBusMessage.methodCall(path: try DBusObjectPath(path), interface: interface, member: member, destination: ":1.7")
         call.serial = 1
         call.sender = sender
-        return AtspiBridge.precheck(call, signature: try DBusSignature(signature), export: harness.export)
+        return AtspiBridge.precheck(call, signature: try DBusSignature(signature), size: size, export: harness.export)
     }
 
     func errorName(_ outcome: DBusMethodOutcome?) -> String? {
@@ -57,6 +57,10 @@ struct AtspiHostilePeerTests {
         #expect(errorName(try precheck(harness, harness.root, AtspiInterface.properties, "Set", "ssv")) == DBusErrorName.accessDenied)
         #expect(errorName(try precheck(harness, harness.root, nil, "Set", "ssv")) == DBusErrorName.accessDenied)
         #expect(try precheck(harness, harness.root, AtspiInterface.properties, "Set", "ssv", sender: ":1.9") == nil)
+        // A call of the right signature but larger than any AT-SPI call is.
+        #expect(try precheck(harness, frame, AtspiInterface.properties, "Get", "ss", size: AtspiBridge.maximumCallSize) == nil)
+        #expect(errorName(try precheck(harness, frame, AtspiInterface.properties, "Get", "ss",
+                                       size: AtspiBridge.maximumCallSize + 1)) == DBusErrorName.limitsExceeded)
     }
 
     @Test("What the precheck lets through is a few basic values: decoding it costs at most its strings' size")

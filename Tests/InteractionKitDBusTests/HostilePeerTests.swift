@@ -12,7 +12,8 @@ func calculatorCall(_ member: String, _ body: [DBusValue], to destination: Strin
 }
 
 /// The calculator's signatures, checked before a body is decoded.
-func calculatorPrecheck(_ call: DBusMessage, _ signature: DBusSignature) -> DBusMethodOutcome? {
+func calculatorPrecheck(_ frame: DBusFrame) -> DBusMethodOutcome? {
+    let (call, signature) = (frame.header, frame.bodySignature)
     let expected: String
     switch call.member {
     case "Add": expected = "ii"
@@ -105,7 +106,7 @@ struct HostileFramingTests {
         let connection = try DBusConnection.connect(to: bus.address, timeout: 20)
         var handled: [DBusMessage] = []
         connection.methodCallHandler = { handled.append($0); return calculator($0) }
-        connection.methodCallPrecheck = { call, _ in call.member == "Count" ? .error(name: DBusErrorName.invalidArgs, message: "no") : nil }
+        connection.methodCallPrecheck = { $0.header.member == "Count" ? .error(name: DBusErrorName.invalidArgs, message: "no") : nil }
         var pending: Result<DBusMessage, DBusConnectionError>?
         try connection.call(connection.busCall("GetId")) { pending = $0 }
         try pump([connection]) { pending != nil }

@@ -340,6 +340,15 @@ public final class EvdevTouchReader {
         return takeSamples(now: now)
     }
 
+    /// Stops reading before the input ends (the user stopped the run, the
+    /// loop failed): the frame in progress is dropped and the fingers still
+    /// down are cancelled, as after an error, since lifting them could tap.
+    public func cancel(now: Double) -> [TouchInput] {
+        isFinished = true
+        stream.cancel()
+        return takeSamples(now: now)
+    }
+
     private func takeSamples(now: Double) -> [TouchInput] {
         let samples = stream.takeSamples()
         guard !samples.isEmpty else { return [] }

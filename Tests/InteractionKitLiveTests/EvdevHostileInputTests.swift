@@ -65,6 +65,18 @@ struct EvdevHostileInputTests {
         #expect(reader.finish(now: 6) == [TouchInput(id: 0, phase: .cancelled, location: Point(x: 100, y: 200), timestamp: 5)])
     }
 
+    @Test("A run stopped early cancels the fingers still down, whatever the input would have done")
+    func stopCancels() throws {
+        let system = FakeDeviceSystem(axes: protocolBAxes)
+        defer { system.pipe.closeWrite(); system.pipe.closeRead() }
+        let reader = try EvdevTouchReader(path: "/dev/input/event7", windowSize: Self.window, system: system)
+        system.pipe.send(frame(at: 0, [(3, 0x39, 1), (3, 0x35, 100), (3, 0x36, 200)]) + frame(at: 0.01, [(3, 0x35, 150)])[0..<24])
+        #expect(try reader.readAvailable(now: 5).samples.map(\.phase) == [.began])
+        // Where the finger last was, at the time of the last record read.
+        #expect(reader.cancel(now: 6) == [TouchInput(id: 0, phase: .cancelled, location: Point(x: 100, y: 200), timestamp: 5.01)])
+        #expect(reader.isFinished && reader.finish(now: 7).isEmpty)
+    }
+
     @Test("A slot outside the device's ABS_MT_SLOT range is an error at its record, and cancels the fingers down")
     func slotOutOfRange() throws {
         var bytes = frame(at: 0, [(3, 0x39, 1), (3, 0x35, 10), (3, 0x36, 20)])

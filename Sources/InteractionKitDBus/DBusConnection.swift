@@ -22,9 +22,11 @@ import Glibc
 /// `maximumMessageSize` is skipped by its header's length as it arrives,
 /// never buffered: a method call among them is answered with
 /// `org.freedesktop.DBus.Error.LimitsExceeded`, a reply among them fails its
-/// call with `.messageTooLarge`. A method call's body is decoded only after
-/// `methodCallPrecheck` let it through, so a handler that knows its methods'
-/// signatures refuses the others without decoding them.
+/// call with `.messageTooLarge`. A body is decoded only when someone will
+/// read it: a method call's after `methodCallPrecheck` let it through (so a
+/// handler that knows its methods' signatures refuses the others without
+/// decoding them), a signal's when a handler's rule matches its header, a
+/// reply's when a call waits for it.
 ///
 /// Bad bytes never trap: bytes that are not D-Bus messages (which only the
 /// bus itself can send: `dbus-daemon` checks every message it routes) close
@@ -357,9 +359,17 @@ public final class DBusConnection {
                     refuse(frame)
                     continue
                 }
-                if frame.header.kind == .methodCall, let outcome = precheck(frame) {
-                    answer(frame.header, with: outcome, signature: frame.bodySignature.text)
-                    continue
+                // A body is decoded only when someone will read it.
+                switch frame.header.kind {
+                case .methodCall:
+                    if let outcome = precheck(frame) {
+                        answer(frame.header, with: outcome, signature: frame.bodySignature.text)
+                        continue
+                    }
+                case .signal:
+                    guard signalHandlers.contains(where: { $0.rule.matches(frame.header) }) else { continue }
+                case .methodReturn, .error:
+                    guard let serial = frame.header.replySerial, replyHandlers[serial] != nil else { continue }
                 }
                 message = try frame.message()
             } catch {

@@ -115,6 +115,33 @@ struct HostileFramingTests {
         #expect(handled.isEmpty)
     }
 
+    @Test("A signal nobody listens to and a reply nobody waits for are not decoded: the connection stays open")
+    func unreadBodies() throws {
+        // Both with a body that would not decode: an ay whose length says 100 bytes, with 4.
+        var signal = DBusMessage.signal(path: calculatorPath, interface: calculatorInterface, member: "Changed",
+                                        destination: ":1.1", body: [.byteArray([1, 2, 3, 4])])
+        signal.serial = 5
+        var stray = DBusMessage(kind: .methodReturn, serial: 6, replySerial: 77, body: [.byteArray([1, 2, 3, 4])])
+        stray.sender = ":1.8"
+        var bytes: [UInt8] = []
+        for message in [signal, stray] {
+            var encoded = try message.encoded()
+            encoded[encoded.count - 8] = 100
+            bytes += encoded
+        }
+        let bus = try FakeBus(authReply: "OK 0123456789abcdef0123456789abcdef", afterHello: bytes + (try replyToGetID()))
+        defer { bus.stop() }
+        let connection = try DBusConnection.connect(to: bus.address, timeout: 20)
+        var heard: [DBusMessage] = []
+        connection.addSignalHandler(matching: DBusMatchRule(member: "Other")) { heard.append($0) }
+        var pending: Result<DBusMessage, DBusConnectionError>?
+        try connection.call(connection.busCall("GetId")) { pending = $0 }
+        try pump([connection]) { pending != nil }
+        #expect(connection.isConnected)
+        #expect(try pending?.get().body == [.string("abc")])
+        #expect(heard.isEmpty)
+    }
+
     @Test("An oversized call from the bus is skipped as it arrives, and the connection stays open")
     func oversizedCallKeepsTheConnection() throws {
         var call = calculatorCall("Count", [.byteArray(Array(repeating: 1, count: DBusLimits.defaultMaximumMessageSize))], serial: 7)

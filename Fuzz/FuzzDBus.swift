@@ -1,7 +1,8 @@
-// libFuzzer entry for the D-Bus wire format: see `DBusFuzzHarness` in
-// InteractionKitDBus, which does the work and is also run by the tests.
-// Built by scripts/fuzz-dbus.sh together with that library's sources (not a
-// SwiftPM target: SwiftPM cannot link a libFuzzer main).
+// libFuzzer entry for the D-Bus wire format: see `DBusFuzzHarness`
+// (Tests/InteractionKitDBusTests), which does the work and is also run by the
+// tests. Built by scripts/fuzz-dbus.sh together with the harness and that
+// library's sources as one module (not a SwiftPM target: SwiftPM cannot link
+// a libFuzzer main).
 import Glibc
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,7 +1,8 @@
 // libFuzzer entry for gesture scripts and evemu recordings: see
-// `ReplayFuzzHarness` in the library, which does the work and is also run by
-// the tests. Built by scripts/fuzz.sh together with the library's sources
-// (not a SwiftPM target: SwiftPM cannot link a libFuzzer main).
+// `ReplayFuzzHarness` (Tests/InteractionKitPicturesTests), which does the
+// work and is also run by the tests. Built by scripts/fuzz.sh together with
+// the harness and the library's sources as one module (not a SwiftPM target:
+// SwiftPM cannot link a libFuzzer main).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

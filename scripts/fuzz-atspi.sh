@@ -25,7 +25,7 @@ for target in InteractionKitCore InteractionKitLargeContentViewer InteractionKit
         grep -vE '^(@_exported )?import InteractionKit' "$file" > "$out/src/$target-$(basename "$file")"
     done < <(find "Sources/$target" -name '*.swift' | sort)
 done
-grep -vE '^import InteractionKit' Tests/InteractionKitAccessibilityTests/AtspiFuzzHarness.swift > "$out/src/AtspiFuzzHarness.swift"
+grep -vE '^(@testable )?import InteractionKit' Tests/InteractionKitAccessibilityTests/AtspiFuzzHarness.swift > "$out/src/AtspiFuzzHarness.swift"
 mapfile -t sources < <(find "$out/src" -name '*.swift' | sort)
 
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer entry (Fuzz/FuzzScript.swift + the sources of the
-# engine, viewer, component and replay targets, compiled as one module with
+# Builds the libFuzzer entry (Fuzz/FuzzScript.swift + ReplayFuzzHarness from
+# the tests + the sources of the engine, viewer, component, evemu, replay and
+# pictures targets, compiled as one module with
 # their imports of each other removed: SwiftPM cannot link a libFuzzer main)
 # with -sanitize=fuzzer,address and runs it for RUNS executions on a corpus
 # seeded from Examples/ (scripts, and recordings marked "EVEMU") and the
@@ -35,7 +36,7 @@ mapfile -t sources < <(find "$out/src" -name '*.swift' | sort)
 
 if $engine; then
     # The harness lives with the test helpers; it imports only the library.
-    grep -vE '^import InteractionKit' Tests/Support/EngineFuzzHarness.swift > "$out/src/EngineFuzzHarness.swift"
+    grep -vE '^(@testable )?import InteractionKit' Tests/Support/EngineFuzzHarness.swift > "$out/src/EngineFuzzHarness.swift"
     swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
         -module-name InteractionKitLinuxFuzz -package-name InteractionKitLinux -lm \
         "${sources[@]}" "$out/src/EngineFuzzHarness.swift" Fuzz/FuzzEngine.swift -o "$out/fuzz-engine"
@@ -46,9 +47,12 @@ if $engine; then
     exit 0
 fi
 
+# The harness lives with the tests (it ships in no product).
+grep -vE '^(@testable )?import InteractionKit' Tests/InteractionKitPicturesTests/ReplayFuzzHarness.swift \
+    > "$out/src/ReplayFuzzHarness.swift"
 swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
     -module-name InteractionKitLinuxFuzz -package-name InteractionKitLinux -lm \
-    "${sources[@]}" Fuzz/FuzzScript.swift -o "$out/fuzz-script"
+    "${sources[@]}" "$out/src/ReplayFuzzHarness.swift" Fuzz/FuzzScript.swift -o "$out/fuzz-script"
 
 cp Examples/*.gesture "$out/seeds/"
 # The findings and hand-written seeds the tests replay (buttons, among others).

@@ -198,6 +198,7 @@ enum AtspiMode {
         case .double(let number): return String(number)
         case .variant(let content): return describe(content)
         case .structure(let fields): return "(" + fields.map(describe).joined(separator: ", ") + ")"
+        case .byteArray(let bytes): return "[\(bytes.count) bytes]"
         case .array(_, let elements):
             return "[" + elements.prefix(8).map(describe).joined(separator: ", ") + (elements.count > 8 ? ", …" : "") + "]"
         case .dictEntry(let key, let value): return describe(key) + ": " + describe(value)

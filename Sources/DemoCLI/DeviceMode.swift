@@ -10,6 +10,8 @@ import InteractionKitReplay
 /// the touches' times, so the output is a pure function of its bytes; at
 /// the end the pending timers fire. A device runs on the real clock (timers
 /// fire between records) until it disappears or a signal ends the run.
+/// Fingers still down when the input fails, or when a device's run stops,
+/// are cancelled, never lifted: a fault or a Ctrl-C never taps.
 @MainActor
 enum DeviceMode {
     /// Runs the mode; returns the exit status.
@@ -61,8 +63,12 @@ enum DeviceMode {
         } else {
             failure = runFile(reader, player: player) { output(stream.more($0)) }
         }
-        // The fingers still down lift, and the timers still pending fire.
-        for input in reader.finish(now: player.window.currentTime) { player.play(input) }
+        // The fingers still down lift at the end of a file, and are cancelled
+        // after a fault or when a device's run is stopped (lifting could tap);
+        // then the timers still pending fire.
+        let last = reader.kind == .device ? reader.cancel(now: player.window.currentTime)
+            : reader.finish(now: player.window.currentTime)
+        for input in last { player.play(input) }
         var rounds = 0
         while let deadline = player.window.nextTimerDeadline, rounds < 10_000 {
             player.advance(to: deadline)

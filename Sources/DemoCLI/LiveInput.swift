@@ -10,12 +10,30 @@ enum LiveInput: Equatable, Sendable {
     case release(column: Int, row: Int)
 }
 
-/// Splits the bytes read from a terminal into keys and SGR mouse reports
-/// (mode 1006: `ESC [ < button ; column ; row M` for a press or a drag,
-/// `m` for a release). A sequence split across reads is kept until the
-/// rest arrives; anything else that starts with ESC is dropped.
+/// Splits the bytes read from a terminal into keys and mouse reports.
+///
+/// - SGR mouse reports (mode 1006, which the live mode asks for):
+///   `ESC [ < button ; column ; row M` for a press or a drag, `m` for a
+///   release.
+/// - X10 mouse reports (`ESC [ M` and three bytes: button, column and row,
+///   each plus 32), which a terminal without SGR sends: read whole, so that
+///   none of their bytes is taken for a key (a `q` among them never quits).
+/// - Other CSI sequences (`ESC [`, parameters, a final byte) are dropped
+///   whole; one broken by a byte that cannot be in it (a control
+///   character) is dropped up to that byte, which is read again.
+/// - A byte that cannot start a character on its own is ignored by itself:
+///   C1 controls (0x80–0x9F, among them 0x9B, the 8-bit CSI, which a UTF-8
+///   terminal never sends for one) and stray UTF-8 continuation or invalid
+///   lead bytes. So a stray byte never eats the key after it; a UTF-8 lead
+///   byte takes only the continuation bytes that follow it.
+///
+/// A sequence split across reads is kept until the rest arrives.
 struct LiveInputParser {
     private var pending: [UInt8] = []
+
+    /// The longest CSI sequence kept while waiting for its final byte; a
+    /// longer one is dropped.
+    static let maximumSequenceLength = 64
 
     /// The inputs completed by `bytes`.
     mutating func feed(_ bytes: [UInt8]) -> [LiveInput] {
@@ -24,39 +42,69 @@ struct LiveInputParser {
         var index = 0
         parsing: while index < pending.count {
             let byte = pending[index]
-            guard byte == 0x1B else {
-                // A UTF-8 sequence counts as one key; other bytes are keys of their own.
+            switch byte {
+            case 0x1B:
+                guard index + 1 < pending.count else { break parsing }
+                guard pending[index + 1] == UInt8(ascii: "[") else {
+                    inputs.append(.key("\u{1B}"))
+                    index += 1
+                    continue
+                }
+                guard let end = sequenceEnd(from: index, into: &inputs) else { break parsing }
+                index = end
+            case 0x80...0xBF, 0xC0, 0xC1, 0xF5...0xFF:
+                // A C1 control, or a byte no UTF-8 character starts with: ignored on its own.
+                index += 1
+            default:
                 let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                guard index + length <= pending.count else { break parsing }
-                if let character = String(validating: pending[index..<(index + length)], as: UTF8.self)?.first {
+                var end = index + 1
+                while end < index + length, end < pending.count, pending[end] & 0xC0 == 0x80 { end += 1 }
+                if end < index + length {
+                    // Waiting for the rest of the character, or it was cut short:
+                    // then the lead byte goes alone and what follows is read again.
+                    if end == pending.count { break parsing }
+                    index += 1
+                    continue
+                }
+                if let character = String(validating: pending[index..<end], as: UTF8.self)?.first {
                     inputs.append(.key(character))
                 }
-                index += length
-                continue
+                index = end
             }
-            guard index + 1 < pending.count else { break parsing }
-            guard pending[index + 1] == UInt8(ascii: "[") else {
-                inputs.append(.key("\u{1B}"))
-                index += 1
-                continue
-            }
-            // A CSI sequence: parameter and intermediate bytes (0x20...0x3F, `<` and
-            // `;` among them), then one final byte.
-            var end = index + 2
-            while end < pending.count, (0x20...0x3F).contains(pending[end]) { end += 1 }
-            guard end < pending.count else {
-                if end - index > 64 { index = end }  // no sequence is this long: drop it
-                break parsing
-            }
-            if let mouse = Self.mouse(Array(pending[(index + 2)...end])) { inputs.append(mouse) }
-            index = end + 1
         }
         pending.removeFirst(index)
         return inputs
     }
 
+    /// Reads the sequence that starts with `ESC [` at `start`: a mouse
+    /// report goes to `inputs`, anything else is dropped. Returns where the
+    /// next input starts, or nil when the sequence is not all here yet.
+    private func sequenceEnd(from start: Int, into inputs: inout [LiveInput]) -> Int? {
+        let body = start + 2
+        if body < pending.count, pending[body] == UInt8(ascii: "M") {
+            // X10: ESC [ M, then button, column and row, each plus 32.
+            guard body + 3 < pending.count else { return nil }
+            if let mouse = Self.x10Mouse(pending[body + 1], pending[body + 2], pending[body + 3]) { inputs.append(mouse) }
+            return body + 4
+        }
+        // Parameter and intermediate bytes (0x20...0x3F, `<` and `;` among them), then one final byte.
+        var end = body
+        while end < pending.count, (0x20...0x3F).contains(pending[end]) { end += 1 }
+        guard end < pending.count else {
+            // No sequence is this long: drop what came so far.
+            return end - start > Self.maximumSequenceLength ? end : nil
+        }
+        guard (0x40...0x7E).contains(pending[end]) else {
+            // Broken by a byte that cannot end it (a control character, a
+            // byte of UTF-8): drop the sequence, read that byte again.
+            return end
+        }
+        if let mouse = Self.sgrMouse(Array(pending[body...end])) { inputs.append(mouse) }
+        return end + 1
+    }
+
     /// An SGR mouse report (`<B;X;YM` or `<B;X;Ym`) for the left button, or nil.
-    private static func mouse(_ body: [UInt8]) -> LiveInput? {
+    private static func sgrMouse(_ body: [UInt8]) -> LiveInput? {
         guard body.first == UInt8(ascii: "<"), let final = body.last,
               final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
         let fields = body.dropFirst().dropLast().split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
@@ -68,5 +116,19 @@ struct LiveInputParser {
         guard button & 3 == 0, button & 64 == 0 else { return nil }
         if final == UInt8(ascii: "m") { return .release(column: column, row: row) }
         return button & 32 != 0 ? .drag(column: column, row: row) : .press(column: column, row: row)
+    }
+
+    /// An X10 mouse report's three bytes for the left button, or nil. X10
+    /// says "released" without saying which button (3), so any release counts.
+    private static func x10Mouse(_ button: UInt8, _ column: UInt8, _ row: UInt8) -> LiveInput? {
+        guard button >= 32, column > 32, row > 32 else { return nil }
+        let code = Int(button) - 32
+        let (cell, line) = (Int(column) - 32, Int(row) - 32)
+        guard code & 64 == 0 else { return nil }
+        switch code & 3 {
+        case 0: return code & 32 != 0 ? .drag(column: cell, row: line) : .press(column: cell, row: line)
+        case 3: return code & 32 != 0 ? nil : .release(column: cell, row: line)
+        default: return nil
+        }
     }
 }

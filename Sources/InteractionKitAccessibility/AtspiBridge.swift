@@ -8,8 +8,9 @@ import InteractionKitDBus
 /// Making a bridge performs the registration handshake: it asks the session
 /// bus for the accessibility bus (`org.a11y.Bus.GetAddress`, or reads
 /// `AT_SPI_BUS_ADDRESS`), connects to it (SASL `EXTERNAL`, `Hello`), starts
-/// answering for its objects, and calls the registry's `Embed`, answering
-/// the registry's `Properties.Set` of `Application.Id` while it waits.
+/// answering for its objects, learns who the registry is (`GetNameOwner`
+/// of `org.a11y.atspi.Registry`) and calls its `Embed`, answering the
+/// registry's `Properties.Set` of `Application.Id` while it waits.
 /// Then poll `fileDescriptor` (for writing too while `hasPendingOutput`)
 /// and call `handlePending()`: requests are answered there, and changes of
 /// the window (a tab selected by a tap, a title changed) are announced as
@@ -17,8 +18,24 @@ import InteractionKitDBus
 ///
 /// ```swift
 /// let bridge = try AtspiBridge(window: window, applicationName: "Notes")
-/// loop.watch(bridge.fileDescriptor) { _ in try? bridge.handlePending() }
+/// loop.watch(bridge.fileDescriptor) { descriptor in
+///     do {
+///         try bridge.handlePending()
+///     } catch {
+///         print("screen readers no longer see the app: \(error)")  // the bus is gone
+///         loop.unwatch(descriptor)
+///     }
+/// }
 /// ```
+///
+/// Any peer on the accessibility bus may call the application, so what a
+/// peer can send never stops the export: a call larger than the
+/// connection reads (8 MiB) is skipped as it arrives and answered with
+/// `LimitsExceeded`; a call is checked against the signature of its method
+/// and the size AT-SPI calls have (64 KiB at most) before its body is
+/// decoded (`InvalidArgs` or `LimitsExceeded` otherwise, unread); only the
+/// registry may set `Application.Id`. `handlePending()` throws only when the
+/// connection itself is gone.
 ///
 /// Nothing here runs on the touch path: the engine posts a notification
 /// only when an accessibility property changes, and bus traffic is read
@@ -31,7 +48,9 @@ public final class AtspiBridge {
     private var observerToken: AccessibilityObserverToken?
 
     /// Called after each method call is answered, with the call and the
-    /// answer (the Demo logs them). Capture weakly what holds the bridge.
+    /// answer (the Demo logs them); a call answered from its header alone
+    /// (refused unread, or too large to read) comes without its body.
+    /// Capture weakly what holds the bridge.
     public var requestObserver: ((DBusMessage, DBusMethodOutcome) -> Void)?
     /// Called after each event is sent. Capture weakly what holds the bridge.
     public var eventObserver: ((DBusMessage) -> Void)?
@@ -61,12 +80,27 @@ public final class AtspiBridge {
         connection.methodCallHandler = { [weak self] call in
             MainActor.assumeIsolated { self?.answer(call) ?? .unknownMethod }
         }
+        connection.methodCallPrecheck = { [weak self] frame in
+            MainActor.assumeIsolated { self?.precheck(frame) }
+        }
+        connection.oversizedMessageHandler = { [weak self] frame in
+            MainActor.assumeIsolated { self?.noteOversized(frame) }
+        }
+        // Only the registry may set Application.Id: learn its unique name
+        // first (starting it if the bus has not yet), as it sets the id while Embed waits.
+        do {
+            export.registryBusName = try Self.registryOwner(on: connection, timeout: timeout)
+        } catch {
+            connection.close()
+            throw error
+        }
         let root = AtspiObjectTree.rootPath
         let embed = DBusMessage.methodCall(
             path: root, interface: AtspiInterface.socket, member: "Embed", destination: "org.a11y.atspi.Registry",
             body: [.structure([.string(connection.uniqueName), .objectPath(root)])])
         do {
             let reply = try connection.call(embed, timeout: timeout)
+            if let sender = reply.sender { export.registryBusName = sender }
             if let fields = reply.body.first?.fields, fields.count == 2, let name = fields[0].string,
                let path = fields[1].objectPath {
                 export.desktop = (name, path)
@@ -119,6 +153,26 @@ public final class AtspiBridge {
         }
     }
 
+    /// The well-known name of the AT-SPI registry on the accessibility bus.
+    static let registryName = "org.a11y.atspi.Registry"
+
+    /// The registry's unique name, the bus starting it on demand.
+    private static func registryOwner(on connection: DBusConnection, timeout: Double) throws(AtspiBridgeError) -> String {
+        // Already running (2) is as good as started (1); a failure shows in GetNameOwner.
+        _ = try? connection.call(connection.busCall("StartServiceByName", [.string(registryName), .uint32(0)]), timeout: timeout)
+        do {
+            let reply = try connection.call(connection.busCall("GetNameOwner", [.string(registryName)]), timeout: timeout)
+            guard let owner = reply.body.first?.string, DBusName.isValidBusName(owner) else {
+                throw AtspiBridgeError.registrationFailed("GetNameOwner(\(registryName)) gave no name")
+            }
+            return owner
+        } catch let error as AtspiBridgeError {
+            throw error
+        } catch {
+            throw .registrationFailed("no AT-SPI registry on the accessibility bus (\(error))")
+        }
+    }
+
     /// The unique bus name the application has on the accessibility bus.
     public var busName: String { connection.uniqueName }
 
@@ -133,8 +187,15 @@ public final class AtspiBridge {
 
     /// Answers the requests that arrived and sends what waits; never blocks.
     ///
-    /// - Throws: `.disconnected` when the bus went away or sent malformed data
-    ///   (the connection is then closed; make a new bridge to go on).
+    /// What peers send (calls of any size, of any signature, floods) is
+    /// answered here and never thrown, so a loop may keep calling this as
+    /// long as it does not throw.
+    ///
+    /// - Throws: `.disconnected` only when the connection is gone: the bus
+    ///   hung up, or sent bytes that are not D-Bus (which no peer can make it
+    ///   send). The export has then stopped for good: tell the user that
+    ///   screen readers no longer see the application, stop watching
+    ///   `fileDescriptor`, and make a new bridge to go on.
     public func handlePending() throws(AtspiBridgeError) {
         do {
             try connection.handlePending()
@@ -154,6 +215,20 @@ public final class AtspiBridge {
         let outcome = export.reply(to: call)
         requestObserver?(call, outcome)
         return outcome
+    }
+
+    private func precheck(_ frame: DBusFrame) -> DBusMethodOutcome? {
+        guard let outcome = Self.precheck(frame.header, signature: frame.bodySignature, size: frame.size, export: export)
+        else { return nil }
+        requestObserver?(frame.header, outcome)
+        return outcome
+    }
+
+    private func noteOversized(_ frame: DBusFrame) {
+        guard frame.header.kind == .methodCall, frame.isHeaderComplete else { return }
+        requestObserver?(frame.header, .error(
+            name: DBusErrorName.limitsExceeded,
+            message: "a call of \(frame.size) bytes, larger than the \(frame.limit) this application reads, skipped unread"))
     }
 
     private func announce(_ notification: AccessibilityNotification) {

@@ -10,7 +10,8 @@ public enum AtspiBridgeError: Error, Hashable, Sendable, CustomStringConvertible
     case accessibilityBusUnavailable(String)
     /// The AT-SPI registry did not embed the application.
     case registrationFailed(String)
-    /// The accessibility bus connection failed after registration.
+    /// The accessibility bus connection is gone (the bus hung up, or sent
+    /// bytes that are not D-Bus): screen readers no longer see the application.
     case disconnected(DBusConnectionError)
 
     /// A sentence saying what failed and what to do.
@@ -23,7 +24,7 @@ public enum AtspiBridgeError: Error, Hashable, Sendable, CustomStringConvertible
         case .registrationFailed(let detail):
             "the AT-SPI registry did not register the application: \(detail)"
         case .disconnected(let error):
-            "the accessibility bus connection failed: \(error)"
+            "the accessibility bus connection is gone (\(error)): screen readers no longer see the application"
         }
     }
 }

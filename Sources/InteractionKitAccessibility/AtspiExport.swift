@@ -41,6 +41,12 @@ public final class AtspiExport {
     /// The id the registry gave the application (`Application.Id`, set
     /// during `Embed`); nil until the registry sets it.
     public private(set) var applicationID: Int32?
+    /// The unique bus name of the AT-SPI registry, the one peer whose
+    /// `Properties.Set` of `Application.Id` is taken (`AtspiBridge` looks it
+    /// up before `Embed`); while nil, nobody's is.
+    public var registryBusName: String?
+    /// Why a `Properties.Set` from anyone but the registry is refused.
+    static let setDeniedMessage = "only the AT-SPI registry sets Application.Id, the one writable property here"
 
     /// The object with the focus: the tab selected last (see `focusFollowingSelection`).
     private weak var focusedNode: (any AccessibilityNode)?
@@ -93,8 +99,8 @@ public final class AtspiExport {
     // MARK: Method calls
 
     /// The answer to an incoming method call; a pure function of the call
-    /// and the window, except that `DoAction` acts and `Properties.Set`
-    /// records the application's id.
+    /// and the window, except that `DoAction` acts and the registry's
+    /// `Properties.Set` records the application's id.
     public func reply(to call: DBusMessage) -> DBusMethodOutcome {
         guard call.kind == .methodCall, let path = call.path, let member = call.member else {
             return .error(name: DBusErrorName.invalidArgs, message: "not a method call")
@@ -469,6 +475,9 @@ public final class AtspiExport {
                 return invalidArguments(call, expected: "ssv")
             }
             if interface == AtspiInterface.application, name == "Id", isApplication(object) {
+                guard let sender = call.sender, sender == registryBusName else {
+                    return .error(name: DBusErrorName.accessDenied, message: Self.setDeniedMessage)
+                }
                 guard let id = value.int32 else {
                     return .error(name: DBusErrorName.invalidArgs, message: "Application.Id is an int32")
                 }

@@ -18,9 +18,20 @@ import Glibc
 /// `handlePending()` or `call(_:timeout:)`. Handlers may use the connection
 /// again, blocking calls included.
 ///
-/// Bad input from the bus never traps: a malformed message closes the
-/// connection (a byte stream cannot be resynchronized) and the next
-/// operation throws `DBusConnectionError.protocolViolation`.
+/// What a peer can send never closes the connection. A message larger than
+/// `maximumMessageSize` is skipped by its header's length as it arrives,
+/// never buffered: a method call among them is answered with
+/// `org.freedesktop.DBus.Error.LimitsExceeded`, a reply among them fails its
+/// call with `.messageTooLarge`. A body is decoded only when someone will
+/// read it: a method call's after `methodCallPrecheck` let it through (so a
+/// handler that knows its methods' signatures refuses the others without
+/// decoding them), a signal's when a handler's rule matches its header, a
+/// reply's when a call waits for it.
+///
+/// Bad bytes never trap: bytes that are not D-Bus messages (which only the
+/// bus itself can send: `dbus-daemon` checks every message it routes) close
+/// the connection, since a byte stream cannot be resynchronized, and the
+/// next operation throws `DBusConnectionError.protocolViolation`.
 public final class DBusConnection {
     /// The name of the bus itself, where `Hello`, `AddMatch` and friends go.
     public static let busName = "org.freedesktop.DBus"
@@ -39,6 +50,21 @@ public final class DBusConnection {
     /// Handles incoming method calls; without one, or when it returns
     /// `.unknownMethod`, the caller gets `org.freedesktop.DBus.Error.UnknownMethod`.
     public var methodCallHandler: ((DBusMessage) -> DBusMethodOutcome)?
+
+    /// Looks at each incoming method call before its body is decoded: the
+    /// frame's `header` (its `body` is empty), `bodySignature` and `size`.
+    /// Return nil to decode the body and pass the call to
+    /// `methodCallHandler`, or the answer to send instead (`InvalidArgs` for
+    /// a signature the method does not take, `.unknownMethod` for a method
+    /// there is not, `LimitsExceeded` for a call larger than any of the
+    /// handler's methods takes), so a large body that would be refused
+    /// anyway costs nothing to decode.
+    public var methodCallPrecheck: ((_ call: DBusFrame) -> DBusMethodOutcome?)?
+
+    /// Called with each message skipped because it is larger than
+    /// `maximumMessageSize` (its header, its size), after a method call among
+    /// them was answered with `LimitsExceeded`.
+    public var oversizedMessageHandler: ((DBusFrame) -> Void)?
 
     private var socket: DBusSocket
     private var framer: DBusMessageFramer
@@ -328,8 +354,24 @@ public final class DBusConnection {
         while isConnected {
             let message: DBusMessage
             do {
-                guard let next = try framer.nextMessage() else { return }
-                message = next
+                guard let frame = try framer.nextFrame() else { return }
+                if frame.isOversized {
+                    refuse(frame)
+                    continue
+                }
+                // A body is decoded only when someone will read it.
+                switch frame.header.kind {
+                case .methodCall:
+                    if let outcome = precheck(frame) {
+                        answer(frame.header, with: outcome, signature: frame.bodySignature.text)
+                        continue
+                    }
+                case .signal:
+                    guard signalHandlers.contains(where: { $0.rule.matches(frame.header) }) else { continue }
+                case .methodReturn, .error:
+                    guard let serial = frame.header.replySerial, replyHandlers[serial] != nil else { continue }
+                }
+                message = try frame.message()
             } catch {
                 close(because: .protocolViolation(error))
                 throw .protocolViolation(error)
@@ -337,6 +379,42 @@ public final class DBusConnection {
             dispatch(message)
         }
         if let closeReason { throw closeReason }
+    }
+
+    /// The answer to a method call decided from its header alone, or nil to decode it.
+    private func precheck(_ frame: DBusFrame) -> DBusMethodOutcome? {
+        if Self.isPing(frame.header) {
+            // The connection answers Ping itself, whatever the handler takes.
+            guard frame.bodySignature.types.isEmpty else {
+                return .error(name: DBusErrorName.invalidArgs, message: "Ping takes no arguments, not \"\(frame.bodySignature)\"")
+            }
+            return .reply([])
+        }
+        return methodCallPrecheck?(frame)
+    }
+
+    private static func isPing(_ call: DBusMessage) -> Bool {
+        call.interface == "org.freedesktop.DBus.Peer" && call.member == "Ping"
+    }
+
+    /// A message too large to read: a call is answered with
+    /// `LimitsExceeded`, a reply fails its call; then the handler hears of it.
+    private func refuse(_ frame: DBusFrame) {
+        let header = frame.header
+        switch header.kind {
+        case .methodCall where frame.isHeaderComplete:
+            let text = "a call of \(frame.size) bytes is larger than the \(frame.limit) bytes this connection reads; "
+                + "it was skipped unread"
+            answer(header, with: .error(name: DBusErrorName.limitsExceeded, message: text),
+                   signature: frame.bodySignature.text)
+        case .methodReturn, .error:
+            if let serial = header.replySerial, let handler = replyHandlers.removeValue(forKey: serial) {
+                handler(.failure(.messageTooLarge(size: frame.size, limit: frame.limit)))
+            }
+        case .methodCall, .signal:
+            break
+        }
+        oversizedMessageHandler?(frame)
     }
 
     private func dispatch(_ message: DBusMessage) {
@@ -357,17 +435,12 @@ public final class DBusConnection {
                 entry.handler(message)
             }
         case .methodCall:
-            answer(message)
+            answer(message, with: methodCallHandler?(message) ?? .unknownMethod, signature: message.signatureText)
         }
     }
 
-    private func answer(_ call: DBusMessage) {
-        let outcome: DBusMethodOutcome
-        if call.interface == "org.freedesktop.DBus.Peer" && call.member == "Ping" {
-            outcome = .reply([])
-        } else {
-            outcome = methodCallHandler?(call) ?? .unknownMethod
-        }
+    /// Sends the reply `outcome` says to `call`, whose body has `signature`.
+    private func answer(_ call: DBusMessage, with outcome: DBusMethodOutcome, signature: String) {
         let reply: DBusMessage
         switch outcome {
         case .deferred:
@@ -377,7 +450,7 @@ public final class DBusConnection {
         case .error(let name, let text):
             reply = .error(replyingTo: call, name: name, message: text)
         case .unknownMethod:
-            let text = "No method \"\(call.member ?? "")\" with signature \"\(call.signatureText)\" on interface \"\(call.interface ?? "")\" at \(call.path?.text ?? "")"
+            let text = "No method \"\(call.member ?? "")\" with signature \"\(signature)\" on interface \"\(call.interface ?? "")\" at \(call.path?.text ?? "")"
             reply = .error(replyingTo: call, name: DBusErrorName.unknownMethod, message: text)
         }
         guard !call.flags.contains(.noReplyExpected) else { return }

@@ -17,6 +17,9 @@ public enum DBusConnectionError: Error, Hashable, Sendable, CustomStringConverti
     /// The peer sent bytes that are not valid D-Bus messages; the connection
     /// was closed, since a byte stream cannot be resynchronized.
     case protocolViolation(DBusWireError)
+    /// The reply to a call is larger than the connection reads
+    /// (`maximumMessageSize`): it was skipped unread.
+    case messageTooLarge(size: Int, limit: Int)
     /// A message to be sent is invalid (a bug in the caller); nothing was sent.
     case invalidMessage(DBusWireError)
     /// More output is waiting than the connection buffers: the peer is not reading.
@@ -43,6 +46,8 @@ public enum DBusConnectionError: Error, Hashable, Sendable, CustomStringConverti
             return "disconnected: \(reason)"
         case .protocolViolation(let error):
             return "the peer broke the D-Bus protocol (\(error)); connection closed"
+        case .messageTooLarge(let size, let limit):
+            return "the reply of \(size) bytes is larger than the \(limit) bytes this connection reads; it was skipped"
         case .invalidMessage(let error):
             return "message not sent: \(error)"
         case .outputBufferFull(let bytes):

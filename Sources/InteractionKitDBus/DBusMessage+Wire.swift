@@ -68,22 +68,36 @@ extension DBusMessage {
         _ bytes: [UInt8], maximumSize: Int = DBusLimits.defaultMaximumMessageSize
     ) throws(DBusWireError) -> DBusMessage {
         switch try DBusMessageFramer.status(of: bytes[...], maximumMessageSize: maximumSize) {
-        case .needMoreBytes:
+        case .needMoreBytes, .oversized:
             throw .truncated(offset: bytes.count)
         case .complete(let length):
             guard length == bytes.count else {
                 throw .invalidHeader("\(bytes.count - length) bytes after the end of the message")
             }
         }
+        guard let lengths = try DBusMessageFramer.lengths(of: bytes[...]) else { throw .truncated(offset: bytes.count) }
+        return try DBusFrame(message: bytes, bodyStart: lengths.bodyStart, limit: maximumSize).message()
+    }
+
+    /// The kind, flags and serial of the fixed header at the start of `bytes`
+    /// (at least 16 bytes of a known kind).
+    static func decodeFixedHeader(_ bytes: [UInt8]) throws(DBusWireError) -> DBusMessage {
         let byteOrder: DBusByteOrder = bytes[0] == DBusByteOrder.bigEndian.rawValue ? .bigEndian : .littleEndian
         guard let kind = Kind(rawValue: bytes[1]) else { throw .unknownMessageType(bytes[1]) }
-        var reader = DBusReader(bytes: bytes, byteOrder: byteOrder, offset: 4, limit: bytes.count)
-        let bodyLength = Int(try reader.readInteger(UInt32.self))
+        var reader = DBusReader(bytes: bytes, byteOrder: byteOrder, offset: 8, limit: DBusMessage.fixedHeaderLength)
         let serial = try reader.readInteger(UInt32.self)
-        guard serial != 0 else { throw .invalidHeader("serial is 0") }
-        var message = DBusMessage(kind: kind, flags: Flags(rawValue: bytes[2]), serial: serial)
+        return DBusMessage(kind: kind, flags: Flags(rawValue: bytes[2]), serial: serial)
+    }
 
-        let bodyStart = bytes.count - bodyLength
+    /// The header of the message at the start of `bytes` (which hold at least
+    /// its `bodyStart` bytes), without its body, and the body's signature.
+    ///
+    /// - Throws: `DBusWireError` for a malformed header;
+    ///   `.unknownMessageType` for a type the specification says to ignore.
+    static func decodeHeader(_ bytes: [UInt8], bodyStart: Int) throws(DBusWireError) -> (DBusMessage, DBusSignature) {
+        var message = try decodeFixedHeader(bytes)
+        guard message.serial != 0 else { throw .invalidHeader("serial is 0") }
+        let byteOrder: DBusByteOrder = bytes[0] == DBusByteOrder.bigEndian.rawValue ? .bigEndian : .littleEndian
         var fieldsReader = DBusReader(bytes: bytes, byteOrder: byteOrder, offset: 12, limit: bodyStart)
         let fields = try fieldsReader.read(.array(headerFieldType))
         try fieldsReader.skipPadding(to: 8)
@@ -92,13 +106,18 @@ extension DBusMessage {
         }
         let bodySignature = try message.apply(fields: fields.elements ?? [])
         try message.validateHeader()
+        return (message, bodySignature)
+    }
 
+    /// The body of the whole message in `bytes`, read by `signature` from `bodyStart` to the end.
+    static func decodeBody(_ bytes: [UInt8], bodyStart: Int, signature: DBusSignature) throws(DBusWireError) -> [DBusValue] {
+        let byteOrder: DBusByteOrder = bytes[0] == DBusByteOrder.bigEndian.rawValue ? .bigEndian : .littleEndian
         var bodyReader = DBusReader(bytes: bytes, byteOrder: byteOrder, offset: bodyStart, limit: bytes.count)
-        message.body = try bodyReader.read(bodySignature)
+        let body = try bodyReader.read(signature)
         guard bodyReader.isAtEnd else {
-            throw .invalidBody("\(bytes.count - bodyReader.offset) bytes left after the values of signature \"\(bodySignature)\"")
+            throw .invalidBody("\(bytes.count - bodyReader.offset) bytes left after the values of signature \"\(signature)\"")
         }
-        return message
+        return body
     }
 
     /// Sets the known header fields from `fields` and returns the body

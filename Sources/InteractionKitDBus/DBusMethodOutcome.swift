@@ -28,4 +28,8 @@ public enum DBusErrorName {
     public static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
     /// A generic failure.
     public static let failed = "org.freedesktop.DBus.Error.Failed"
+    /// The message passes a limit of the receiver (its size, for one).
+    public static let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
+    /// The caller is not allowed to do this.
+    public static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
 }

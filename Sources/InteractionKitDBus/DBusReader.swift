@@ -162,9 +162,10 @@ public struct DBusReader: Sendable {
         guard limit - offset >= length else { throw .arrayTooLong(offset: lengthOffset, length: length) }
         let end = offset + length
         if case .byte = elementType {
-            let elements = bytes[offset..<end].map(DBusValue.byte)
+            // One copy of the bytes, not one value per byte.
+            let elements = Array(bytes[offset..<end])
             offset = end
-            return .array(of: .byte, elements)
+            return .byteArray(elements)
         }
         // Elements may not reach past the array: a reader limited to it
         // reports an element that crosses the end as a length mismatch.

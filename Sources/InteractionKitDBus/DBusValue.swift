@@ -2,10 +2,13 @@
 ///
 /// Arrays carry their element type so an empty array still has a signature.
 /// Dictionaries are arrays of `dictEntry` values (see
-/// `DBusValue.dictionary(key:value:_:)`).
+/// `DBusValue.dictionary(key:value:_:)`). A byte array (`ay`) is read as
+/// `byteArray`, one `[UInt8]`, not one value per byte; it may be written
+/// either way.
 ///
 /// Equality is wire equality: doubles compare by bit pattern, so a value that
-/// holds NaN equals itself and `0.0` differs from `-0.0`, as their bytes do.
+/// holds NaN equals itself and `0.0` differs from `-0.0`, as their bytes do;
+/// `byteArray(b)` equals `array(of: .byte, …)` of the same bytes.
 public indirect enum DBusValue: Sendable, Hashable {
     /// An unsigned 8-bit integer, `y`.
     case byte(UInt8)
@@ -35,6 +38,9 @@ public indirect enum DBusValue: Sendable, Hashable {
     case unixFD(UInt32)
     /// An array, `a…`: the element type, then the elements, each of that type.
     case array(of: DBusType, [DBusValue])
+    /// A byte array, `ay`, as its bytes: what the reader makes of one, so
+    /// that a large one costs its size and no more.
+    case byteArray([UInt8])
     /// A structure, `(…)`, of at least one field.
     case structure([DBusValue])
     /// A variant, `v`: a value that carries its type.
@@ -67,6 +73,7 @@ public indirect enum DBusValue: Sendable, Hashable {
         case .signature: return .signature
         case .unixFD: return .unixFD
         case .array(let element, _): return .array(element)
+        case .byteArray: return .array(.byte)
         case .structure(let fields): return .structure(fields.map(\.type))
         case .variant: return .variant
         case .dictEntry(let key, let value): return .dictEntry(key: key.type, value: value.type)
@@ -103,10 +110,33 @@ public indirect enum DBusValue: Sendable, Hashable {
         return nil
     }
 
-    /// The elements of an `array`, nil for other values.
+    /// The elements of an `array` (of a `byteArray`, one `byte` value per
+    /// byte), nil for other values.
     public var elements: [DBusValue]? {
-        if case .array(_, let elements) = self { return elements }
-        return nil
+        switch self {
+        case .array(_, let elements): return elements
+        case .byteArray(let bytes): return bytes.map(DBusValue.byte)
+        default: return nil
+        }
+    }
+
+    /// The bytes of a byte array (`byteArray`, or an `array` of `byte`
+    /// values), nil for other values.
+    public var bytes: [UInt8]? {
+        switch self {
+        case .byteArray(let bytes):
+            return bytes
+        case .array(.byte, let elements):
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(elements.count)
+            for element in elements {
+                guard case .byte(let byte) = element else { return nil }
+                bytes.append(byte)
+            }
+            return bytes
+        default:
+            return nil
+        }
     }
 
     /// The fields of a `structure`, nil for other values.
@@ -145,6 +175,9 @@ public indirect enum DBusValue: Sendable, Hashable {
         case (.signature(let a), .signature(let b)): return a == b
         case (.unixFD(let a), .unixFD(let b)): return a == b
         case (.array(let typeA, let a), .array(let typeB, let b)): return typeA == typeB && a == b
+        case (.byteArray(let a), .byteArray(let b)): return a == b
+        case (.byteArray(let bytes), .array(.byte, _)): return rhs.bytes == bytes
+        case (.array(.byte, _), .byteArray(let bytes)): return lhs.bytes == bytes
         case (.structure(let a), .structure(let b)): return a == b
         case (.variant(let a), .variant(let b)): return a == b
         case (.dictEntry(let keyA, let valueA), .dictEntry(let keyB, let valueB)):
@@ -174,10 +207,20 @@ public indirect enum DBusValue: Sendable, Hashable {
         case .objectPath(let value): hasher.combine(10); hasher.combine(value)
         case .signature(let value): hasher.combine(11); hasher.combine(value)
         case .unixFD(let value): hasher.combine(12); hasher.combine(value)
-        case .array(let type, let elements): hasher.combine(13); hasher.combine(type); hasher.combine(elements)
+        case .array(let type, let elements):
+            // A byte array hashes as its bytes, whichever form holds them.
+            if type == .byte, let bytes { hashBytes(bytes, into: &hasher) } else {
+                hasher.combine(13); hasher.combine(type); hasher.combine(elements)
+            }
+        case .byteArray(let bytes): hashBytes(bytes, into: &hasher)
         case .structure(let fields): hasher.combine(14); hasher.combine(fields)
         case .variant(let content): hasher.combine(15); hasher.combine(content)
         case .dictEntry(let key, let value): hasher.combine(16); hasher.combine(key); hasher.combine(value)
         }
+    }
+
+    private func hashBytes(_ bytes: [UInt8], into hasher: inout Hasher) {
+        hasher.combine(17)
+        hasher.combine(bytes)
     }
 }

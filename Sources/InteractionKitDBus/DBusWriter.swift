@@ -101,6 +101,15 @@ public struct DBusWriter: Sendable {
                 throw .arrayTooLong(offset: lengthOffset, length: length)
             }
             setUInt32(UInt32(length), at: lengthOffset)
+        case (.array(.byte), .byteArray(let data)):
+            try checkDepth(depth + 1)
+            appendInteger(UInt32(0))
+            let lengthOffset = bytes.count - 4
+            guard data.count <= DBusLimits.maximumArrayLength else {
+                throw .arrayTooLong(offset: lengthOffset, length: data.count)
+            }
+            setUInt32(UInt32(data.count), at: lengthOffset)
+            bytes.append(contentsOf: data)
         case (.structure(let fieldTypes), .structure(let fields)):
             guard fieldTypes.count == fields.count else {
                 throw .typeMismatch(expected: type.description, found: value.type.description)

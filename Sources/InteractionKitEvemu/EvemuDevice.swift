@@ -53,6 +53,14 @@ public struct EvemuDevice: Sendable {
         self.touchProtocol = touchProtocol
     }
 
+    /// The slot numbers a protocol B device reports (its `ABS_MT_SLOT`
+    /// axis's range); nil for other protocols, empty when the axis's
+    /// maximum is below its minimum.
+    package var slotRange: Range<Int>? {
+        guard touchProtocol == .multitouchB, let axis = axes[EvemuCode.absMTSlot] else { return nil }
+        return axis.minimum..<max(axis.minimum, axis.maximum + 1)
+    }
+
     /// The codes of the X and Y axes that carry touch positions for this
     /// device's protocol.
     package var positionAxisCodes: (x: Int, y: Int) {

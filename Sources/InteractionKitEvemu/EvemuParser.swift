@@ -2,6 +2,13 @@ import InteractionKitCore
 
 /// Size limits that keep parsing bounded; larger inputs are rejected with an
 /// ``EvemuError`` pointing at the first byte or line past the limit.
+///
+/// What a recording within them may hold is bounded too: a protocol B slot
+/// must lie within the device's `ABS_MT_SLOT` range (else an error at its
+/// line), and at most `GestureConstants.maximumTouchesDown` (32) contacts
+/// are down at once (a contact beginning while 32 are gives its `.began`,
+/// which the window refuses, and nothing else). So a 4 MiB recording
+/// replays in at most a few seconds (README, "Reliability").
 public enum EvemuLimits {
     /// At most 4 MiB of UTF-8 text per file.
     public static let maximumBytes = 4 * 1024 * 1024
@@ -322,6 +329,34 @@ struct EvemuParser {
         case 0x61...0x66: return Int(byte - 0x61 + 10)
         default: return nil
         }
+    }
+
+    /// The 1-based column of field `index` (counted from 0, after the
+    /// line's `X:` prefix) on line `line` of `text`; 1 when there is none.
+    static func column(ofField index: Int, line: Int, in text: String) -> Int {
+        var lineNumber = 1
+        var lineStart = text.utf8.startIndex
+        var position = text.utf8.startIndex
+        while position < text.utf8.endIndex, lineNumber < line {
+            if text.utf8[position] == 0x0A {
+                lineNumber += 1
+                lineStart = text.utf8.index(after: position)
+            }
+            position = text.utf8.index(after: position)
+        }
+        let lineBytes = Array(text.utf8[lineStart...].prefix { $0 != 0x0A })
+        guard let colon = lineBytes.firstIndex(of: UInt8(ascii: ":")) else { return 1 }
+        var field = -1
+        var inField = false
+        for offset in (colon + 1)..<lineBytes.count {
+            let isSpace = Self.isSpace(lineBytes[offset])
+            if !isSpace && !inField {
+                field += 1
+                if field == index { return offset + 1 }
+            }
+            inField = !isSpace
+        }
+        return 1
     }
 
     static func hexString(_ value: Int) -> String {

@@ -16,6 +16,11 @@ import InteractionKitCore
 /// - A `.desc` text that contains `E:` lines is rejected.
 /// - The same axis twice in one file is an error.
 ///
+/// Slots: a protocol B recording whose `ABS_MT_SLOT` events name a slot
+/// outside the slot axis's range is refused, at the first such event. The
+/// kernel never reports one; a broken or hostile file that gives every
+/// contact a new slot number would otherwise be a new finger each time.
+///
 /// The touch protocol is chosen from the axes: `ABS_MT_SLOT` with
 /// `ABS_MT_POSITION_X/Y` → protocol B; `ABS_MT_POSITION_X/Y` without a slot
 /// axis → protocol A; otherwise `ABS_X/ABS_Y` → single touch. The position
@@ -43,7 +48,8 @@ public struct EvemuRecording: Sendable {
     ///   count, a bad hexadecimal or decimal field, a bad timestamp, a
     ///   timestamp earlier than the previous event, a duplicate axis, `E:`
     ///   lines in the description, no axes at all, no usable position axes, an
-    ///   empty position-axis range, or a file over 4 MiB / 1,000,000 lines.
+    ///   empty position-axis range, a slot outside the `ABS_MT_SLOT` range,
+    ///   or a file over 4 MiB / 1,000,000 lines.
     public init(events: String, eventsFile: String, description: String? = nil, descriptionFile: String? = nil) throws(EvemuError) {
         let descriptionName = descriptionFile ?? "<description>"
         var fromDescription = EvemuDescriptionParts()
@@ -94,6 +100,18 @@ public struct EvemuRecording: Sendable {
             }
         }
 
+        // The kernel never reports a slot outside the device's range: such a
+        // recording is broken or hostile (a new finger per slot number).
+        if let slots = device.slotRange, let definition = definitions[EvemuCode.absMTSlot],
+           let event = parsedEvents.first(where: {
+               $0.type == EvemuCode.evAbs && $0.code == EvemuCode.absMTSlot && !slots.contains($0.value)
+           }) {
+            throw EvemuError(
+                file: eventsFile, line: event.line, column: EvemuParser.column(ofField: 3, line: event.line, in: events),
+                message: "slot \(event.value) is outside the device's ABS_MT_SLOT range \(definition.axis.minimum)…"
+                    + "\(definition.axis.maximum) (\(definition.file):\(definition.line)); the kernel never reports such a slot")
+        }
+
         self.device = device
         self.events = parsedEvents
     }
@@ -110,6 +128,9 @@ public struct EvemuRecording: Sendable {
     /// - Contacts still down at the end of the recording are reported as
     ///   `.ended` at the time of the last event, so a replay never leaves a
     ///   finger down.
+    /// - At most `GestureConstants.maximumTouchesDown` contacts are down at
+    ///   once: one that begins while that many are down gives its `.began`
+    ///   (the window refuses it) and no other sample.
     /// - Returns an empty list if `device` (a public, mutable property) no
     ///   longer has valid position axes for its protocol.
     public func touchInputs(windowSize: Size, startTime: Double, firstTouchID: Int = 0) -> [TouchInput] {

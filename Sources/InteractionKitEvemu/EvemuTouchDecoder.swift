@@ -24,15 +24,23 @@ package struct EvemuDecodedSample: Hashable, Sendable {
 ///   as in the kernel); in protocol A the partial frame is discarded.
 /// - Events after the last `SYN_REPORT` are treated as a final frame.
 /// - Contacts still down at the end of the recording end at the time of the
-///   last event, so a replay never leaves a finger down.
+///   last event, so a replay never leaves a finger down. Input that fails
+///   mid-stream (`EvemuTouchStream.cancel()`) cancels them instead: a fault
+///   must not tap.
 /// - A contact that begins and ends within one frame yields a `.began` and an
 ///   `.ended` sample at the same time (if its position is known).
-/// - `.stationary` and `.cancelled` are never produced.
+/// - At most `GestureConstants.maximumTouchesDown` contacts are down at
+///   once, as a window tracks: a contact that begins while that many are
+///   down yields its `.began` (which the window refuses, so a transcript
+///   says so once) and no other sample.
+/// - Protocol B: an `ABS_MT_SLOT` value outside the device's slot axis is
+///   ignored, as the kernel ignores one (the readers refuse it first).
+/// - `.stationary` is never produced; `.cancelled` only by `cancel()`.
 enum EvemuTouchDecoder {
     /// Protocol A: at most this many contacts per frame are used (further
     /// `SYN_MT_REPORT` packets in the same frame are ignored), which keeps the
-    /// nearest-position matching cheap per frame.
-    static let maximumProtocolAContactsPerFrame = 32
+    /// nearest-position matching cheap per frame: as many as a window tracks.
+    static let maximumProtocolAContactsPerFrame = GestureConstants.maximumTouchesDown
 
     /// Decodes `events` for `device`. Returns no samples when the device lacks
     /// the position axes its protocol needs, or their range is empty.
@@ -68,9 +76,9 @@ package struct EvemuTouchStream {
         else { return nil }
         switch device.touchProtocol {
         case .multitouchB:
-            decoder = SlotDecoder(mode: .multitouchB)
+            decoder = SlotDecoder(mode: .multitouchB, slots: device.slotRange)
         case .singleTouch:
-            decoder = SlotDecoder(mode: .singleTouch)
+            decoder = SlotDecoder(mode: .singleTouch, slots: 0..<1)
         case .multitouchA:
             let width = Double(xAxis.maximum) - Double(xAxis.minimum)
             let height = Double(yAxis.maximum) - Double(yAxis.minimum)
@@ -115,6 +123,17 @@ package struct EvemuTouchStream {
         decoder.finish(time: lastTime)
     }
 
+    /// Ends the input because it failed mid-stream (a truncated record, a
+    /// device gone, a bad event): the frame in progress is dropped, and the
+    /// contacts still down are cancelled at the time of the last event, so
+    /// that a fault never lifts a finger where it could select something.
+    package mutating func cancel() {
+        guard !finished else { return }
+        finished = true
+        guard origin != nil else { return }
+        decoder.cancel(time: lastTime)
+    }
+
     /// The samples decoded since the last call, oldest first.
     package mutating func takeSamples() -> [EvemuDecodedSample] {
         let samples = decoder.samples
@@ -129,6 +148,7 @@ private protocol FrameDecoder {
     mutating func endFrame(time: Double)
     mutating func dropFrame()
     mutating func finish(time: Double)
+    mutating func cancel(time: Double)
 }
 
 /// Protocol B (slots with tracking ids), and single-touch as a device with a
@@ -142,6 +162,8 @@ private struct SlotDecoder: FrameDecoder {
         var index: Int?
         var lastX = 0
         var lastY = 0
+        /// Began while `maximumTouchesDown` others were down: nothing after its `.began` is emitted.
+        var isRefused = false
     }
 
     struct Slot {
@@ -156,6 +178,7 @@ private struct SlotDecoder: FrameDecoder {
         var y: Int?
         var lastX: Int
         var lastY: Int
+        var isRefused: Bool
 
         init(_ contact: Contact, slot: Slot) {
             index = contact.index
@@ -163,25 +186,34 @@ private struct SlotDecoder: FrameDecoder {
             y = slot.y
             lastX = contact.lastX
             lastY = contact.lastY
+            isRefused = contact.isRefused
         }
     }
 
     let mode: Mode
+    /// The slot numbers the device has; others are ignored.
+    let slotRange: Range<Int>?
     var samples: [EvemuDecodedSample] = []
+    /// Looked up by slot number: no event scans the contacts.
     private var slots: [Int: Slot] = [:]
     private var currentSlot = 0
     private var nextIndex = 0
+    /// Contacts whose `.began` was emitted and taken, not yet ended.
+    private var contactsDown = 0
     /// Slots changed in the current frame, in the order they were first changed.
     private var touchedSlots: [Int] = []
     private var touchedSet: Set<Int> = []
     private var endings: [Ending] = []
 
-    init(mode: Mode) { self.mode = mode }
+    init(mode: Mode, slots: Range<Int>?) {
+        self.mode = mode
+        slotRange = slots
+    }
 
     mutating func handle(_ event: EvemuEvent) {
         switch (mode, event.type, event.code) {
         case (.multitouchB, EvemuCode.evAbs, EvemuCode.absMTSlot):
-            currentSlot = event.value
+            if slotRange?.contains(event.value) != false { currentSlot = event.value }
         case (.multitouchB, EvemuCode.evAbs, EvemuCode.absMTTrackingID):
             if event.value >= 0 { start(trackingID: event.value) } else { end() }
         case (.multitouchB, EvemuCode.evAbs, EvemuCode.absMTPositionX),
@@ -227,7 +259,8 @@ private struct SlotDecoder: FrameDecoder {
 
     mutating func endFrame(time: Double) {
         for ending in endings {
-            guard let x = ending.x, let y = ending.y else { continue }
+            if ending.index != nil, !ending.isRefused { contactsDown -= 1 }
+            guard let x = ending.x, let y = ending.y, !ending.isRefused else { continue }
             if let index = ending.index {
                 emit(index, .ended, x, y, time)
             } else {
@@ -235,7 +268,7 @@ private struct SlotDecoder: FrameDecoder {
                 let index = nextIndex
                 nextIndex += 1
                 emit(index, .began, x, y, time)
-                emit(index, .ended, x, y, time)
+                if contactsDown < GestureConstants.maximumTouchesDown { emit(index, .ended, x, y, time) }
             }
         }
         endings.removeAll(keepingCapacity: true)
@@ -244,13 +277,18 @@ private struct SlotDecoder: FrameDecoder {
             guard var slot = slots[slotNumber], var contact = slot.contact,
                   let x = slot.x, let y = slot.y else { continue }
             if let index = contact.index {
-                if x != contact.lastX || y != contact.lastY {
+                if x != contact.lastX || y != contact.lastY, !contact.isRefused {
                     emit(index, .moved, x, y, time)
                 }
             } else {
                 contact.index = nextIndex
                 emit(nextIndex, .began, x, y, time)
                 nextIndex += 1
+                if contactsDown < GestureConstants.maximumTouchesDown {
+                    contactsDown += 1
+                } else {
+                    contact.isRefused = true
+                }
             }
             contact.lastX = x
             contact.lastY = y
@@ -266,19 +304,30 @@ private struct SlotDecoder: FrameDecoder {
     mutating func dropFrame() {}
 
     mutating func finish(time: Double) {
+        endContacts(.ended, time: time)
+    }
+
+    mutating func cancel(time: Double) {
+        endContacts(.cancelled, time: time)
+    }
+
+    /// Ends every contact still down (in the order they began) with `phase`, at its last position.
+    private mutating func endContacts(_ phase: TouchPhase, time: Double) {
         var live: [(index: Int, x: Int, y: Int)] = []
-        // Endings left pending by a frame that was dropped and never resumed.
-        for ending in endings {
+        // Endings left pending by a frame that was dropped, cut or never closed.
+        for ending in endings where !ending.isRefused {
             if let index = ending.index { live.append((index, ending.lastX, ending.lastY)) }
         }
         endings.removeAll()
         for slot in slots.values {
-            if let contact = slot.contact, let index = contact.index {
+            if let contact = slot.contact, let index = contact.index, !contact.isRefused {
                 live.append((index, contact.lastX, contact.lastY))
             }
         }
+        slots.removeAll()
+        contactsDown = 0
         live.sort { $0.index < $1.index }
-        for contact in live { emit(contact.index, .ended, contact.x, contact.y, time) }
+        for contact in live { emit(contact.index, phase, contact.x, contact.y, time) }
     }
 }
 
@@ -373,6 +422,14 @@ private struct AnonymousDecoder: FrameDecoder {
     mutating func finish(time: Double) {
         for contact in previous {
             samples.append(EvemuDecodedSample(contact: contact.index, phase: .ended, x: contact.x, y: contact.y, time: time))
+        }
+        previous = []
+    }
+
+    mutating func cancel(time: Double) {
+        dropFrame()
+        for contact in previous {
+            samples.append(EvemuDecodedSample(contact: contact.index, phase: .cancelled, x: contact.x, y: contact.y, time: time))
         }
         previous = []
     }

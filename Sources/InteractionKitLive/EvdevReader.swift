@@ -91,6 +91,9 @@ public struct EvdevError: Error, Equatable, CustomStringConvertible {
         case truncatedRecord
         /// A record has a type the kernel does not define.
         case unknownEventType
+        /// A record names a slot outside the device's `ABS_MT_SLOT` range,
+        /// which the kernel never does.
+        case slotOutOfRange
         /// The device disappeared (`ENODEV`): unplugged mid-run.
         case deviceGone
         /// Reading failed for another reason.
@@ -132,7 +135,15 @@ public struct EvdevError: Error, Equatable, CustomStringConvertible {
 /// byte offset, never a trap.
 ///
 /// The reader does not own a loop: call `readAvailable(now:)` when its
-/// descriptor is readable (a ``LiveRunLoop`` does), then `finish()` at the end.
+/// descriptor is readable (a ``LiveRunLoop`` does), then `finish(now:)` at
+/// the end, also after an error: the fingers still down then lift (at a
+/// clean end) or are cancelled (after a failure), so a fault never taps.
+///
+/// A broken or hostile source is bounded: a slot outside the device's
+/// `ABS_MT_SLOT` range is an error, and at most
+/// `GestureConstants.maximumTouchesDown` contacts are down at once (one more
+/// gives its `.began`, which the window refuses, and nothing else); each
+/// record is decoded in constant time, looked up by its slot.
 public final class EvdevTouchReader {
     /// The path read.
     public let path: String
@@ -155,6 +166,8 @@ public final class EvdevTouchReader {
     private var recordCount = 0
     /// Whether the input has ended (end of file, or an error).
     public private(set) var isFinished = false
+    /// Whether the input ended with an error: `finish(now:)` then cancels the fingers still down.
+    public private(set) var hasFailed = false
 
     /// Opens `path` and learns its axes.
     ///
@@ -251,7 +264,9 @@ public final class EvdevTouchReader {
     ///
     /// A device with nothing to read gives an empty batch. End of file at a
     /// record boundary ends the input (`reachedEnd`); inside a record it is a
-    /// `truncatedRecord` error.
+    /// `truncatedRecord` error. After an error, `finish(now:)` gives the
+    /// samples of the frames read before the bad record, then cancels the
+    /// fingers still down.
     public func readAvailable(now: Double) throws(EvdevError) -> Batch {
         guard !isFinished, fileDescriptor >= 0 else { return Batch(samples: [], reachedEnd: true) }
         var chunk = [UInt8](repeating: 0, count: EvdevRecord.size * 64)
@@ -260,6 +275,7 @@ public final class EvdevTouchReader {
             let code = Int32(-count)
             if code == EAGAIN || code == EWOULDBLOCK || code == EINTR { return Batch(samples: [], reachedEnd: false) }
             isFinished = true
+            hasFailed = true
             if code == ENODEV {
                 throw EvdevError(
                     kind: .deviceGone, path: path, offset: bytesRead,
@@ -270,6 +286,7 @@ public final class EvdevTouchReader {
         if count == 0 {
             isFinished = true
             if !pending.isEmpty {
+                hasFailed = true
                 throw EvdevError(
                     kind: .truncatedRecord, path: path, offset: offset,
                     message: "the input ends inside a record: \(pending.count) of \(EvdevRecord.size) bytes")
@@ -282,9 +299,19 @@ public final class EvdevTouchReader {
             let record = EvdevRecord(bytes: pending, at: start)
             guard EvdevRecord.knownTypes.contains(record.type) else {
                 isFinished = true
+                hasFailed = true
                 throw EvdevError(
                     kind: .unknownEventType, path: path, offset: offset + start,
                     message: "unknown event type 0x\(String(record.type, radix: 16)) (is this a file of 24-byte x86-64 input_event records?)")
+            }
+            if let slots = device.slotRange, Int(record.type) == EvemuCode.evAbs, Int(record.code) == EvemuCode.absMTSlot,
+               !slots.contains(Int(record.value)) {
+                isFinished = true
+                hasFailed = true
+                throw EvdevError(
+                    kind: .slotOutOfRange, path: path, offset: offset + start,
+                    message: "slot \(record.value) is outside the device's ABS_MT_SLOT range "
+                        + "\(slots.lowerBound)…\(slots.upperBound - 1); the kernel never reports such a slot")
             }
             recordCount += 1
             stream.feed(EvemuEvent(
@@ -297,11 +324,28 @@ public final class EvdevTouchReader {
         return Batch(samples: takeSamples(now: now), reachedEnd: false)
     }
 
-    /// Ends the input: a last frame without `SYN_REPORT` is used, and the
-    /// contacts still down end at the time of the last record.
+    /// Ends the input. At a clean end (end of file, or the caller stops) a
+    /// last frame without `SYN_REPORT` is used and the contacts still down
+    /// end at the time of the last record. After an error (`hasFailed`: a
+    /// truncated record, a device gone, a read error, a bad record) the
+    /// frame in progress is dropped and the contacts still down are
+    /// cancelled (`.cancelled`): nothing is selected by a fault.
     public func finish(now: Double) -> [TouchInput] {
         isFinished = true
-        stream.finish()
+        if hasFailed {
+            stream.cancel()
+        } else {
+            stream.finish()
+        }
+        return takeSamples(now: now)
+    }
+
+    /// Stops reading before the input ends (the user stopped the run, the
+    /// loop failed): the frame in progress is dropped and the fingers still
+    /// down are cancelled, as after an error, since lifting them could tap.
+    public func cancel(now: Double) -> [TouchInput] {
+        isFinished = true
+        stream.cancel()
         return takeSamples(now: now)
     }
 

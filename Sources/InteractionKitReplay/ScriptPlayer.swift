@@ -260,9 +260,11 @@ public final class ScriptPlayer {
         // move, a selection on a lift) show the finger where it is now, or
         // gone once it lifts. The window applies the same rules.
         let index = fingers.lastIndex { $0.id == id }
+        var added = false
         switch phase {
         case .began where index == nil && location.isFinite:
             fingers.append(TouchSnapshot(id: id, location: location))
+            added = true
         case .moved where location.isFinite, .stationary where location.isFinite:
             if let index { fingers[index].location = location }
         case .ended, .cancelled:
@@ -271,6 +273,9 @@ public final class ScriptPlayer {
             break
         }
         if case .rejected(let error) = window.send(input) {
+            // A finger the window refused (one too many down) is not down: the
+            // list stays as long as the window's table, at most 32.
+            if added, let last = fingers.lastIndex(where: { $0.id == id }) { fingers.remove(at: last) }
             record(.rejected(error))
         } else {
             extendTrail(id: id, phase: phase, at: location)

@@ -65,21 +65,25 @@ public enum TranscriptFormatter {
 
     /// The JSON object of one event, without a newline.
     public static func jsonLine(_ event: ReplayEvent) -> String {
-        var fields: [(String, String)] = [("t", NumberFormatting.json(event.time))]
+        var fields: [(String, String)] = [("t", number(event.time))]
         switch event.kind {
         case .touch(let id, let phase, let location, let item):
             fields += [
                 ("event", quoted("touch")), ("finger", quoted(fingerName(id))), ("phase", quoted(name(of: phase))),
-                ("x", NumberFormatting.json(location.x, decimals: 3)),
-                ("y", NumberFormatting.json(location.y, decimals: 3)),
+                ("x", number(location.x, decimals: 3)),
+                ("y", number(location.y, decimals: 3)),
                 ("item", item.map(quoted) ?? "null"),
             ]
         case .gesture(let name, let state):
             fields += [("event", quoted("gesture")), ("name", quoted(name)), ("state", quoted(state.description))]
+            // A measure that is not finite is left out, as the schema allows ("number or absent").
             switch event.measure {
-            case .scale(let scale): fields.append(("scale", NumberFormatting.json(scale, decimals: 4)))
-            case .rotation(let radians): fields.append(("rotation", NumberFormatting.json(radians, decimals: 4)))
-            case nil: break
+            case .scale(let scale) where scale.isFinite:
+                fields.append(("scale", NumberFormatting.json(scale, decimals: 4)))
+            case .rotation(let radians) where radians.isFinite:
+                fields.append(("rotation", NumberFormatting.json(radians, decimals: 4)))
+            case .scale, .rotation, nil:
+                break
             }
         case .hudShow(let title, let image):
             fields += [
@@ -99,7 +103,7 @@ public enum TranscriptFormatter {
         case .recording(let file, let device, let contacts, let duration):
             fields += [
                 ("event", quoted("recording")), ("file", quoted(file)), ("device", quoted(device)),
-                ("contacts", String(contacts)), ("duration", NumberFormatting.json(duration)),
+                ("contacts", String(contacts)), ("duration", number(duration)),
             ]
         case .rejected(let error):
             fields += [("event", quoted("rejected")), ("reason", quoted(reason(error)))]
@@ -111,6 +115,16 @@ public enum TranscriptFormatter {
                        ("y", NumberFormatting.json(offset.y, decimals: 3))]
         }
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// A field the schema says is a number, always one: JSON has no NaN or
+    /// infinity (`NumberFormatting.json` would write `null`), so an infinite
+    /// value is clamped to the largest finite double of its sign and NaN is
+    /// written as 0. (The player records finite values; this holds for any
+    /// replay a caller builds.)
+    static func number(_ value: Double, decimals: Int = 6) -> String {
+        let finite = value.isNaN ? 0 : min(max(value, -Double.greatestFiniteMagnitude), Double.greatestFiniteMagnitude)
+        return NumberFormatting.json(finite, decimals: decimals)
     }
 
     /// The name of a finger in transcripts and JSON lines: a script's touch

@@ -29,7 +29,7 @@ struct AtspiEndToEndTests {
         return nil
     }
 
-    @Test("pyatspi finds the app by toolkit, reads the frame, tabs, states and extents, clicks Search and hears the event")
+    @Test("pyatspi finds the app by toolkit, reads the frame, tabs, states and extents; hostile calls are refused; it clicks Search and hears the event")
     func pyatspiReadsTheScene() throws {
         if let reason = Self.missing {
             // CI installs the packages and sets ATSPI_E2E_REQUIRED: there a skip is a failure.
@@ -64,6 +64,8 @@ struct AtspiEndToEndTests {
         for check in ["application 'InteractionKitLinux Demo', toolkit InteractionKitLinux",
                       "page tab list with page tabs ['Home', 'Search', 'Now Playing', 'Profile', 'Settings']",
                       "extents of Search (78, 795, 78, 49)", "getAccessibleAtPoint(350, 820) is the page tab Settings",
+                      "GetChildren with an 8 MiB byte array: InvalidArgs", "a 9 MiB call: LimitsExceeded",
+                      "Set of Application.Id by another peer: AccessDenied",
                       "object:state-changed:selected arrived from",
                       "object:selection-changed arrived from the page tab list",
                       "Selection: Search selected; selectChild(2) selects Now Playing", "the Demo stopped cleanly"] {

@@ -84,6 +84,37 @@ struct DeviceModeTests {
         #expect(result.output.hasSuffix("{\"t\":0,\"event\":\"select\",\"title\":\"Home\"}\n"))
     }
 
+    @Test("A cut cable never taps: a finger held on a tab, then a broken record, is cancelled and selects nothing",
+          arguments: ["truncated", "unknown type", "bad slot"])
+    func faultCancels(fault: String) throws {
+        let axes = "A: 2f 0 9 0 0 0\nA: 35 0 389 0 0 0\nA: 36 0 843 0 0 0\nA: 39 0 65535 0 0 0\n"
+        let desc = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString).desc")
+        try axes.write(to: desc, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: desc) }
+        var bytes: [UInt8] = []
+        // A finger on Home (39, 819), held still.
+        for (type, code, value) in [(3, 0x39, 1), (3, 0x35, 39), (3, 0x36, 819), (0, 0, 0)] as [(UInt16, UInt16, Int32)] {
+            bytes += EvdevRecord(seconds: 5, microseconds: 0, type: type, code: code, value: value).bytes
+        }
+        let later = { (type: UInt16, code: UInt16, value: Int32) in
+            EvdevRecord(seconds: 5, microseconds: 50_000, type: type, code: code, value: value).bytes
+        }
+        switch fault {
+        case "truncated": bytes += Array(later(3, 0x35, 40)[0..<11])
+        case "unknown type": bytes += later(0x42, 0, 0)
+        default: bytes += later(3, 0x2f, 77)
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString).bin")
+        try Data(bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runDemo(["--device", file.path, "--desc", desc.path, "--format", "jsonl"])
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("\(file.path): byte 96: error: "))
+        #expect(result.output.contains("\"finger\":\"r0\",\"phase\":\"cancelled\""))
+        #expect(!result.output.contains("\"phase\":\"ended\""))
+        #expect(!result.output.contains("\"event\":\"select\""))
+    }
+
     @Test("A file that ends inside a record exits 1 with the byte offset, after printing what came before")
     func truncated() throws {
         let recording = try EvemuRecording(

@@ -174,6 +174,30 @@ struct JSONSchemaTests {
         #expect(kinds == Set(schema.events.keys))
     }
 
+    @Test("Numbers that are not finite never become null: a required number is clamped, a measure is left out")
+    func nonFiniteNumbers() throws {
+        let schema = try DocumentedSchema.fromReadme()
+        let script = GestureScript(file: "odd-numbers", scene: .init(), steps: [])
+        let events = [
+            ReplayEvent(time: .infinity, kind: .touch(id: 1, phase: .began, location: Point(x: .nan, y: -.infinity), item: "Home")),
+            ReplayEvent(time: 1, kind: .gesture(name: "pinch", state: .changed), measure: .scale(.infinity)),
+            ReplayEvent(time: 1, kind: .gesture(name: "pinch", state: .changed), measure: .scale(2.5)),
+            ReplayEvent(time: 1, kind: .gesture(name: "rotation", state: .ended), measure: .rotation(.nan)),
+            ReplayEvent(time: .nan, kind: .recording(file: "x.events", device: "pad", contacts: 1, duration: .infinity)),
+        ]
+        let text = TranscriptFormatter.jsonLines(Replay(script: script, events: events, frames: []))
+        #expect(!text.contains("null"))
+        let lines = text.split(separator: "\n")
+        for (index, line) in lines.enumerated() {
+            for problem in schema.problems(line, first: index == 0) { Issue.record("\(problem)") }
+        }
+        #expect(lines[1] == "{\"t\":1.7976931348623157e+308,\"event\":\"touch\",\"finger\":\"1\",\"phase\":\"began\","
+            + "\"x\":0,\"y\":-1.7976931348623157e+308,\"item\":\"Home\"}")
+        #expect(lines[2] == "{\"t\":1,\"event\":\"gesture\",\"name\":\"pinch\",\"state\":\"changed\"}")
+        #expect(lines[3] == "{\"t\":1,\"event\":\"gesture\",\"name\":\"pinch\",\"state\":\"changed\",\"scale\":2.5}")
+        #expect(lines[4] == "{\"t\":1,\"event\":\"gesture\",\"name\":\"rotation\",\"state\":\"ended\"}")
+    }
+
     @Test("A finger has the same name in the text transcript and in the JSON lines")
     func fingerNames() {
         #expect(TranscriptFormatter.fingerName(7) == "7")

@@ -35,6 +35,41 @@ struct LiveInputParserTests {
         #expect(parser.feed(Array("\u{1B}[A\u{1B}[1;5Cq".utf8)) == [.key("q")])
         #expect(parser.feed(Array("\u{1B}[<0;1x\u{1B}[<9;9;9Zq".utf8)) == [.key("q")])
     }
+
+    @Test("A stray C1 control (0x9B) or a broken UTF-8 byte is ignored on its own: the key after it comes through")
+    func strayBytes() {
+        var parser = LiveInputParser()
+        #expect(parser.feed([0x9B, UInt8(ascii: "q")]) == [.key("q")])
+        #expect(parser.feed([0x85, 0xBF, 0xFF, 0xC0, UInt8(ascii: "a")]) == [.key("a")])
+        // A lead byte cut short by a key: the lead goes, the key stays.
+        #expect(parser.feed([0xC3, UInt8(ascii: "q")]) == [.key("q")])
+        #expect(parser.feed([0xE2, 0x82, UInt8(ascii: "r")]) == [.key("r")])
+        // Split across reads, a character waits for its continuation bytes.
+        #expect(parser.feed([0xE2, 0x82]).isEmpty)
+        #expect(parser.feed([0xAC, UInt8(ascii: "q")]) == [.key("€"), .key("q")])
+        // A lone 0x9B at the end of a read does not wait for anything.
+        #expect(parser.feed([0x9B]).isEmpty)
+        #expect(parser.feed(Array("q".utf8)) == [.key("q")])
+        // A CSI broken by a control character: the sequence goes, the character stays.
+        #expect(parser.feed([0x1B, UInt8(ascii: "["), UInt8(ascii: "1"), 0x03]) == [.key("\u{3}")])
+    }
+
+    @Test("X10 mouse reports are read whole: a q among their bytes never quits; the left button presses, drags and lifts")
+    func x10Reports() {
+        func x10(_ button: Int, _ column: Int, _ row: Int) -> [UInt8] {
+            [0x1B, UInt8(ascii: "["), UInt8(ascii: "M"), UInt8(32 + button), UInt8(32 + column), UInt8(32 + row)]
+        }
+        var parser = LiveInputParser()
+        // Column 81 is the byte 'q' (0x71), row 65 is 'a'.
+        let bytes = x10(0, 81, 65) + x10(32, 82, 65) + x10(3, 82, 66) + x10(1, 81, 81) + x10(64, 81, 81)
+        #expect(parser.feed(bytes) == [.press(column: 81, row: 65), .drag(column: 82, row: 65), .release(column: 82, row: 66)])
+        for cut in 0...bytes.count {
+            var split = LiveInputParser()
+            let inputs = split.feed(Array(bytes[0..<cut])) + split.feed(Array(bytes[cut...]) + Array("r".utf8))
+            #expect(inputs == [.press(column: 81, row: 65), .drag(column: 82, row: 65), .release(column: 82, row: 66), .key("r")],
+                    "cut at \(cut)")
+        }
+    }
 }
 
 @Suite("Live mode: the session on a fake clock")

@@ -241,6 +241,7 @@ struct AtspiExportTests {
     @Test("The registry's Set of Application.Id is recorded; the cache answers GetItems with an empty list")
     func registryAndCache() throws {
         let harness = ExportHarness()
+        harness.export.registryBusName = ExportHarness.sender
         _ = try harness.values(harness.root, AtspiInterface.properties, "Set",
                                [.string(AtspiInterface.application), .string("Id"), .variant(.int32(42))])
         #expect(harness.export.applicationID == 42)

@@ -5,16 +5,21 @@ import InteractionKitLinux
 /// Runs arbitrary bytes through the AT-SPI export as hostile bus input would
 /// arrive, and checks what must hold whatever the input: nothing traps,
 /// every reply and event can be sent (it marshals within the size limit),
-/// an unknown path is never answered with success, and the path table
-/// stays bounded.
+/// an unknown path is never answered with success, the precheck refuses
+/// calls only with errors, every call it lets a peer other than the
+/// registry through has a body of a few basic values (so decoding one
+/// costs at most its strings' size), and the path table stays bounded.
 ///
 /// The input is used twice. First as a wire stream: every message the
-/// framer decodes (truncated, oversized, wrong signatures, deep nesting)
-/// goes to the dispatcher as it is. Then as instructions, four bytes each:
-/// a method call built from tables of paths (known ones, and ones taken
-/// from earlier replies or made of the bytes), interfaces, members and
-/// argument lists (Value's settable CurrentValue with hostile numbers,
-/// Selection's indices), or a change of the scene (tabs replaced, renamed,
+/// framer cuts (truncated, oversized, wrong signatures, deep nesting) goes
+/// through the bridge's precheck, is decoded if that lets it through, and
+/// goes to the dispatcher, as the connection does. Then as instructions,
+/// four bytes each: a method call built from tables of paths (known ones,
+/// and ones taken from earlier replies or made of the bytes), interfaces,
+/// members and argument lists (Value's settable CurrentValue with hostile
+/// numbers, Selection's indices, byte arrays and arrays of variants near
+/// the size limit and past it), sent the same way from the registry or from
+/// another peer, or a change of the scene (tabs replaced, renamed,
 /// disabled, hidden, hidden from accessibility; buttons removed; a modal
 /// view; a slider's value; clipping; the screen origin) whose events are
 /// checked too.
@@ -27,6 +32,12 @@ enum AtspiFuzzHarness {
     static let maximumMessageSize = 64 * 1024
     /// The most instructions one input runs.
     static let maximumInstructions = 128
+    /// The most calls with bodies near the size limit one input sends.
+    static let maximumLargeCalls = 2
+    /// The registry's unique name in the harness; other calls come from `peerName`.
+    static let registryName = ":1.3"
+    /// The name of the peers that are not the registry.
+    static let peerName = ":1.2"
 
     /// Checks `bytes`; returns the broken invariants (empty when all hold).
     static func run(_ bytes: [UInt8]) -> [String] {
@@ -47,6 +58,8 @@ enum AtspiFuzzHarness {
             .methodCall(path: AtspiObjectTree.rootPath, interface: AtspiInterface.properties, member: "Set",
                         destination: ":1.1",
                         body: [.string(AtspiInterface.application), .string("Id"), .variant(.int32(3))]),
+            .methodCall(path: AtspiObjectTree.rootPath, interface: AtspiInterface.accessible, member: "GetChildren",
+                        destination: ":1.1", body: [.byteArray(Array(repeating: 1, count: 1000))]),
             .methodCall(path: AtspiObjectTree.path(number: 3), interface: AtspiInterface.action, member: "DoAction",
                         destination: ":1.1", body: [.int32(0)]),
             .methodCall(path: AtspiExport.cachePath, interface: AtspiInterface.cache, member: "GetItems", destination: ":1.1"),
@@ -56,7 +69,7 @@ enum AtspiFuzzHarness {
             for (index, call) in calls.enumerated() {
                 var numbered = call
                 numbered.serial = UInt32(index + 1)
-                numbered.sender = ":1.2"
+                numbered.sender = index == 2 ? registryName : peerName
                 guard let bytes = try? numbered.encoded(byteOrder: byteOrder) else { continue }
                 seeds.append(bytes)
                 stream += bytes
@@ -91,6 +104,7 @@ enum AtspiFuzzHarness {
         "GetItems", "GetApplicationBusAddress", "GetLocale", "RegisterEventListener", "Nothing",
         "GetSelectedChild", "SelectChild", "DeselectSelectedChild", "IsChildSelected", "SelectAll", "ClearSelection",
         "DeselectChild",
+        "GetLocalizedName", "SetExtents", "SetPosition", "SetSize", "ScrollToPoint", "DeregisterEventListener",
         ]
     }
 
@@ -106,6 +120,7 @@ enum AtspiFuzzHarness {
         var violations: [String] = []
         var paths: [DBusObjectPath] = [AtspiObjectTree.rootPath, AtspiExport.cachePath]
         private var serial: UInt32 = 0
+        private var largeCalls = 0
 
         init() {
             tabBar.items = ["Home", "Search", "Profile"].map { TabBarItem(title: $0, image: nil) }
@@ -124,6 +139,7 @@ enum AtspiFuzzHarness {
             first.accessibilityFrameInContainerSpace = Rect(x: 0, y: 0, width: 100, height: 100)
             chart.accessibilityElements = [first, toolbar]
             export = AtspiExport(window: window, applicationName: "Fuzz", busName: ":1.1")
+            export.registryBusName = AtspiFuzzHarness.registryName
             window.addAccessibilityObserver { [weak self] notification in
                 guard let self else { return }
                 for signal in export.signals(for: notification) { checkSendable(signal, what: "an event") }
@@ -134,10 +150,72 @@ enum AtspiFuzzHarness {
             var framer = DBusMessageFramer(maximumMessageSize: AtspiFuzzHarness.maximumMessageSize)
             framer.append(bytes)
             var count = 0
-            while count < AtspiFuzzHarness.maximumInstructions, let message = try? framer.nextMessage() {
+            while count < AtspiFuzzHarness.maximumInstructions, let frame = try? framer.nextFrame() {
                 count += 1
-                dispatch(message)
+                guard receive(frame) else { return }
             }
+        }
+
+        /// What the connection does with a frame: an oversized one is never
+        /// decoded; a call goes through the precheck, then is decoded and
+        /// dispatched. False when the body does not decode (the connection
+        /// would close).
+        private func receive(_ frame: DBusFrame) -> Bool {
+            if frame.isOversized {
+                if frame.size <= frame.limit { violations.append("a frame of \(frame.size) bytes is oversized") }
+                return true
+            }
+            var header = frame.header
+            header.sender = header.sender ?? AtspiFuzzHarness.peerName
+            if header.kind == .methodCall,
+               let outcome = AtspiBridge.precheck(header, signature: frame.bodySignature, size: frame.size, export: export) {
+                if case .reply = outcome { violations.append("the precheck answered \(header.member ?? "?") with success") }
+                return true
+            }
+            if header.kind == .methodCall, frame.size > AtspiBridge.maximumCallSize {
+                violations.append("a call of \(frame.size) bytes passed the precheck")
+            }
+            guard let message = try? frame.message() else { return false }
+            var call = message
+            call.sender = header.sender
+            checkDecodingCost(call)
+            dispatch(call)
+            return true
+        }
+
+        /// A call from a peer other than the registry that passed the precheck
+        /// holds a few basic values: decoding it cost at most its strings' size
+        /// (and the precheck's size cap bounds that).
+        private func checkDecodingCost(_ call: DBusMessage) {
+            if call.kind == .methodCall, call.sender != AtspiFuzzHarness.registryName,
+               !call.body.allSatisfy(Self.isBasic) {
+                violations.append("\(call.member ?? "?") from a peer passed the precheck with \(call.signatureText)")
+            }
+        }
+
+        private static func isBasic(_ value: DBusValue) -> Bool {
+            switch value {
+            case .array, .byteArray, .structure, .variant, .dictEntry: false
+            default: true
+            }
+        }
+
+        /// Sends `call` as a peer would: marshalled, framed, prechecked, decoded, dispatched.
+        private func send(_ call: DBusMessage) {
+            serial &+= 1
+            var numbered = call
+            numbered.serial = serial == 0 ? 1 : serial
+            guard let bytes = try? numbered.encoded(maximumSize: 2 * AtspiFuzzHarness.maximumMessageSize) else { return }
+            var framer = DBusMessageFramer(maximumMessageSize: AtspiFuzzHarness.maximumMessageSize)
+            framer.append(bytes)
+            guard let frame = try? framer.nextFrame() else {
+                violations.append("a call of \(bytes.count) bytes was not framed")
+                return
+            }
+            if frame.isOversized != (bytes.count > AtspiFuzzHarness.maximumMessageSize) {
+                violations.append("a call of \(bytes.count) bytes was framed as \(frame.isOversized ? "" : "not ")oversized")
+            }
+            _ = receive(frame)
         }
 
         func instructions(_ bytes: [UInt8]) {
@@ -157,7 +235,22 @@ enum AtspiFuzzHarness {
                 var call = DBusMessage.methodCall(path: path, interface: interface, member: member, destination: ":1.1",
                                                   body: arguments(d, c))
                 if d & 0x80 != 0 { call.flags.insert(.noReplyExpected) }
-                dispatch(call)
+                call.sender = b & 0x80 != 0 ? AtspiFuzzHarness.registryName : AtspiFuzzHarness.peerName
+                if case .byteArray(let bytes)? = call.body.first, bytes.count > 1024 {
+                    // Large: the whole way, marshalled and framed.
+                    send(call)
+                } else if let signature = try? DBusSignature(call.body.map(\.type)) {
+                    // Small: straight to the precheck, as its header and body would come out of the framer.
+                    var header = call
+                    header.body = []
+                    // (Small: the size cap is exercised by the large calls, sent the whole way.)
+                    if let outcome = AtspiBridge.precheck(header, signature: signature, size: 0, export: export) {
+                        if case .reply = outcome { violations.append("the precheck answered \(member) with success") }
+                    } else {
+                        checkDecodingCost(call)
+                        dispatch(call)
+                    }
+                }
             }
             if export.tree.pathCount > 4096 {
                 violations.append("the path table holds \(export.tree.pathCount) paths")
@@ -179,7 +272,7 @@ enum AtspiFuzzHarness {
 
         private func arguments(_ selector: UInt8, _ other: UInt8) -> [DBusValue] {
             let number = Int32(Int8(bitPattern: other)) * 37
-            switch selector % 19 {
+            switch selector % 20 {
             case 0: return []
             case 1: return [.int32(0)]
             case 2: return [.int32(number)]
@@ -208,7 +301,15 @@ enum AtspiFuzzHarness {
                 let names = ["CurrentValue", "MinimumValue", "Text", "NSelectedChildren", "Nope"]
                 return [.string([AtspiInterface.value, AtspiInterface.selection][Int(other) % 2]),
                         .string(names[Int(other) % names.count])]
-            default: return [.int32(Int32(other))]
+            default:
+                // A byte array near the size limit or past it (a few per input: they
+                // cost the harness their size), else an array of variants, costly to decode.
+                if other % 2 == 0, largeCalls < AtspiFuzzHarness.maximumLargeCalls {
+                    largeCalls += 1
+                    let size = AtspiFuzzHarness.maximumMessageSize - 256 + Int(other)
+                    return [.byteArray(Array(repeating: other, count: size))]
+                }
+                return [.array(of: .variant, Array(repeating: .variant(.byte(other)), count: Int(other)))]
             }
         }
 
@@ -251,7 +352,7 @@ enum AtspiFuzzHarness {
             serial &+= 1
             var call = message
             call.serial = serial == 0 ? 1 : serial
-            call.sender = call.sender ?? ":1.2"
+            call.sender = call.sender ?? AtspiFuzzHarness.peerName
             let known = call.path.map { export.tree.object(at: $0) != nil || $0 == AtspiExport.cachePath } ?? false
             let reply = export.replyMessage(to: call)
             if call.kind == .methodCall && !call.flags.contains(.noReplyExpected) && reply == nil {

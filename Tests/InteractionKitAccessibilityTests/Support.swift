@@ -12,6 +12,8 @@ class ExportClient {
     /// The events the export made of the window's notifications, in order.
     private(set) var events: [DBusMessage] = []
     private var serial: UInt32 = 0
+    /// The unique name the calls come from.
+    static let sender = ":1.2"
 
     init(window: Window) {
         export = AtspiExport(window: window, applicationName: "Tests", busName: ":1.7")
@@ -32,7 +34,7 @@ class ExportClient {
         var message = DBusMessage.methodCall(path: try DBusObjectPath(path), interface: interface, member: member,
                                              destination: ":1.7", body: body)
         message.serial = serial
-        message.sender = ":1.2"
+        message.sender = Self.sender
         return try #require(export.replyMessage(to: message))
     }
 

@@ -57,6 +57,38 @@ struct PinchGestureRecognizerTests {
         #expect(log.states(of: "pinch") == ["possible→began", "began→changed", "changed→ended", "ended→possible"])
     }
 
+    @Test("Fingers 1e-150 points apart never make the scale infinite: it starts once they are a point apart")
+    func nearlyCoincidentFingers() {
+        let (window, pinch, log) = scene()
+        window.down(100, 300, at: 0, id: 1)
+        window.down(100 + 1e-150, 300, at: 0.01, id: 2)
+        window.move(300, 300, at: 0.02, id: 2)
+        #expect(pinch.scale.isFinite)
+        window.move(400, 300, at: 0.03, id: 2)
+        // Measured from where the fingers were a point apart or more (200 points here).
+        #expect(close(pinch.scale, 1.5))
+        #expect(log.states(of: "pinch") == ["possible→began"])
+        // Huge coordinates: the ratio would overflow; the scale keeps its last finite value.
+        window.move(1e308, 300, at: 0.04, id: 2)
+        window.move(-1e308, 300, at: 0.05, id: 1)
+        #expect(pinch.scale.isFinite)
+    }
+
+    @Test("Fingers that come closer than a point keep the last scale, then measure again")
+    func fingersMeet() {
+        let (window, pinch, _) = scene()
+        window.down(100, 300, at: 0, id: 1)
+        window.down(200, 300, at: 0, id: 2)
+        window.move(150.5, 300, at: 0.01, id: 2)
+        #expect(close(pinch.scale, 0.505))
+        window.move(100 + 1e-160, 300, at: 0.02, id: 2)
+        #expect(close(pinch.scale, 0.505))
+        window.move(100, 300, at: 0.03, id: 2)
+        #expect(close(pinch.scale, 0.505))
+        window.move(150, 300, at: 0.04, id: 2)
+        #expect(close(pinch.scale, 0.5))
+    }
+
     @Test("Fingers together scale below 1; velocity is scale per second")
     func pinchInVelocity() {
         let (window, pinch, _) = scene()
@@ -188,6 +220,25 @@ struct RotationGestureRecognizerTests {
         window.up(centre.x, centre.y, at: 0.04, id: 1)
         window.up(0, 0, at: 0.05, id: 2)
         #expect(log.states(of: "rotation") == ["possible→began", "began→changed", "changed→ended", "ended→possible"])
+    }
+
+    @Test("Fingers closer than a point keep the last angle; the rotation stays finite")
+    func nearlyCoincidentFingers() {
+        let (window, rotation, _) = scene()
+        window.down(centre.x, centre.y, at: 0, id: 1)
+        window.down(300, 400, at: 0, id: 2)
+        put(window, 30, at: 0.01)
+        let turned = rotation.rotation
+        #expect(close(turned, 30 * Double.pi / 180, 1e-12))
+        // The second finger onto the first, a hair off in every direction: no angle is read.
+        window.move(centre.x + 1e-150, centre.y - 1e-150, at: 0.02, id: 2)
+        window.move(centre.x - 1e-150, centre.y + 1e-150, at: 0.03, id: 2)
+        #expect(rotation.rotation == turned)
+        put(window, 40, at: 0.04)
+        #expect(close(rotation.rotation, 40 * Double.pi / 180, 1e-12))
+        window.move(1e308, -1e308, at: 0.05, id: 2)
+        window.move(-1e308, 1e308, at: 0.06, id: 1)
+        #expect(rotation.rotation.isFinite && rotation.velocity.isFinite)
     }
 
     @Test("It is unwrapped across ±π: turning 400° reads 400°, either way round")

@@ -18,7 +18,7 @@ func calculator(_ call: DBusMessage) -> DBusMethodOutcome {
     case "Fail":
         return .error(name: "org.example.Error.Refused", message: "as asked")
     case "Count":
-        return .reply([.uint32(UInt32(call.body.first?.elements?.count ?? 0))])
+        return .reply([.uint32(UInt32(call.body.first?.bytes?.count ?? call.body.first?.elements?.count ?? 0))])
     default:
         return .unknownMethod
     }

@@ -20,6 +20,8 @@ func runTouchscreen(_ path: String, window: Window) throws {
     // Your display connection and wake-up pipe go here too: loop.watch(fd) { … }
     loop.afterEachTurn = { /* redraw, e.g. from window.largeContentViewerPresentation */ }
     try loop.run()                                  // sleeps until input or window.nextTimerDeadline
+    // Fingers still down lift at a clean end, and are cancelled after an error: a fault never taps.
+    for input in reader.finish(now: loop.now) { window.send(input) }
 }
 
 /// The README's run-loop example compiles, and reports a device it cannot open as an error.

@@ -14,38 +14,39 @@ private final class CallCounter: @unchecked Sendable {
 @Suite("Replays stay bounded on hostile input")
 @MainActor
 struct ReplayBoundsTests {
-    // 5,000 fingers asked to go down, then taps: before the cap each
-    // selection copied every finger (5,000 × taps touches kept). The engine
-    // now takes at most `GestureConstants.maximumTouchesDown` fingers; the
-    // script holds all but one of them and asks for more, which are
-    // refused, and taps with the last. The picture cap (20) is below the
-    // engine's, so it still decides what each picture keeps.
-    @Test("5,000 fingers asked down, then 2,000 taps: the engine refuses fingers past its limit and each picture keeps at most 20")
+    // 5,000 fingers put down: the window takes 32 (GestureConstants.
+    // maximumTouchesDown) and refuses the rest, which the transcript says
+    // once each and the pictures never draw. Then one lifts, and taps beside
+    // the 31 held: before the cap each selection copied every finger.
+    @Test("5,000 fingers put down: 32 go down, the rest are refused once each; each picture keeps at most 20 and counts the rest")
     func manyFingers() throws {
-        let held = GestureConstants.maximumTouchesDown - 1
+        let limit = GestureConstants.maximumTouchesDown
         var lines = ["tabbar A B"]
         for id in 0..<5_000 { lines.append("down 10 10 id \(id)") }
-        for id in held..<5_000 { lines.append("up id \(id)") }
+        lines.append("up id 0")
         for tap in 0..<2_000 {
             let id = 5_000 + tap
             lines.append("down @\(tap.isMultiple(of: 2) ? "A" : "B") id \(id)")
             lines.append("up id \(id)")
         }
         let script = try GestureScriptParser(file: "many-fingers.gesture").parse(lines.joined(separator: "\n"))
-        let replay = ScriptPlayer(script: script).run()
-        let selections = replay.events.filter { if case .select = $0.kind { true } else { false } }
-        let refusedDowns = replay.events.filter {
-            if case .rejected(.tooManyTouches) = $0.kind { true } else { false }
+        let player = ScriptPlayer(script: script)
+        let replay = player.run()
+        let refused = replay.events.filter {
+            if case .rejected(.tooManyTouches(_, limit)) = $0.kind { true } else { false }
         }
-        #expect(refusedDowns.count == 5_000 - GestureConstants.maximumTouchesDown)
+        #expect(refused.count == 5_000 - limit)
+        #expect(replay.events.filter { if case .rejected = $0.kind { true } else { false } }.count == refused.count)
+        let selections = replay.events.filter { if case .select = $0.kind { true } else { false } }
         #expect(selections.count == 2_000)
         #expect(replay.frames.count == 2_001)
         #expect(replay.frames.allSatisfy { $0.snapshot.touches.count <= ScriptPlayer.maximumTouchesPerSnapshot })
         let last = try #require(replay.frames.last?.snapshot)
-        // The tapping finger is lifting, so it is not drawn: 31 held, 20 kept.
+        // The tapping finger is lifting, so it is not drawn: 31 held (ids 1...31), the last 20 kept.
         #expect(last.touches.count == 20)
-        #expect(last.touchesLeftOut == held - 20)
-        #expect(last.touches.map(\.id) == Array((held - 20)..<held))
+        #expect(last.touchesLeftOut == limit - 1 - 20)
+        #expect(last.touches.map(\.id) == Array((limit - 20)..<limit))
+        #expect(player.window.activeTouchCount == limit - 1)
         let kept = replay.frames.reduce(0) { $0 + $1.snapshot.elementCount }
         #expect(kept <= ScriptPlayer.maximumSnapshotElements)
     }

@@ -48,7 +48,7 @@ struct FingerPair {
         baseDistance = found[0].location.distance(to: found[1].location)
         distance = baseDistance
         lastAngle = Self.angle(found[0].location, found[1].location)
-        hasAngle = baseDistance > 0
+        hasAngle = baseDistance >= GestureConstants.fingerPairMinimumDistance
         rotationSinceBase = 0
     }
 
@@ -58,13 +58,17 @@ struct FingerPair {
               let first = touches.first(where: { $0.id == ids.first }),
               let second = touches.first(where: { $0.id == ids.second }) else { return false }
         distance = first.location.distance(to: second.location)
-        if baseDistance > 0 {
-            scale = carriedScale * distance / baseDistance
-        } else if distance > 0 {
-            // Two fingers that came down on one point have no scale yet: start here.
+        // Fingers (nearly) on one point measure nothing: the scale and the
+        // angle keep their last finite values.
+        let minimum = GestureConstants.fingerPairMinimumDistance
+        if baseDistance >= minimum {
+            let measured = carriedScale * distance / baseDistance
+            if distance >= minimum, measured.isFinite { scale = measured }
+        } else if distance >= minimum {
+            // Two fingers that came down (nearly) on one point have no scale yet: start here.
             rebase(touches)
         }
-        guard distance > 0 else { return true }
+        guard distance >= minimum else { return true }
         let angle = Self.angle(first.location, second.location)
         if hasAngle {
             // Each step is the shortest turn, so the sum unwraps across ±π.

@@ -52,6 +52,14 @@ public enum GestureConstants {
     /// How much, in points, the distance between a pinch's two fingers must
     /// change before it begins. An estimate (UIKit's threshold is not documented).
     public static let pinchMinimumDistanceChange = 8.0
+    /// The closest, in points, a pinch's or a rotation's two fingers may
+    /// come while their measures follow them. Closer, the pinch keeps its
+    /// last scale (a ratio over a vanishing distance overflows to infinity)
+    /// and the rotation its last angle (the line through two nearly
+    /// coincident points turns at random); a pair that came down closer
+    /// starts measuring once the fingers are this far apart. Real fingers
+    /// never come this close: a contact is millimetres wide.
+    public static let fingerPairMinimumDistance = 1.0
     /// How far, in radians, the line through a rotation's two fingers must turn
     /// before it begins: π/18 (10°). An estimate (UIKit's threshold is not documented).
     public static let rotationMinimumAngle = Double.pi / 18

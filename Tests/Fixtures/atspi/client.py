@@ -140,6 +140,56 @@ if under is None or under.name != "Settings" or under.getRole() != pyatspi.ROLE_
     fail("getAccessibleAtPoint(350, 820) gave %r" % (under and under.name))
 ok("getAccessibleAtPoint(350, 820) is the page tab Settings")
 
+# Hostile calls from an ordinary peer on the accessibility bus: each is
+# refused with an error, and the export goes on serving (the click below).
+import re  # noqa: E402
+from gi.repository import Gio  # noqa: E402
+
+session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+a11y_address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
+                                 GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 20000, None).unpack()[0]
+peer = Gio.DBusConnection.new_for_address_sync(
+    a11y_address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
+    None, None)
+match = re.search(r"as (:[0-9.]+)", log_text())
+if match is None:
+    fail("no bus name in the Demo's log:\n" + log_text())
+demo_name = match.group(1)
+root = "/org/a11y/atspi/accessible/root"
+
+
+def byte_array(data):
+    """(ay) made from the bytes at once (GLib.Variant("(ay)", ...) takes a byte at a time)."""
+    return GLib.Variant.new_tuple(GLib.Variant.new_from_bytes(GLib.VariantType("ay"), GLib.Bytes.new(data), True))
+
+
+def hostile_call(interface, member, body):
+    try:
+        peer.call_sync(demo_name, root, interface, member, body, None, Gio.DBusCallFlags.NONE, 60000, None)
+    except GLib.Error as error:
+        return Gio.DBusError.get_remote_error(error) or error.message
+    return "no error"
+
+
+eight = b"\x01" * (8 * 1024 * 1024 - 4096)
+answer = hostile_call("org.a11y.atspi.Accessible", "GetChildren", byte_array(eight))
+if answer != "org.freedesktop.DBus.Error.InvalidArgs":
+    fail("GetChildren with an 8 MiB byte array gave %s" % answer)
+ok("GetChildren with an 8 MiB byte array: InvalidArgs")
+answer = hostile_call("org.a11y.atspi.Accessible", "GetChildren", byte_array(b"\x02" * (9 * 1024 * 1024)))
+if answer != "org.freedesktop.DBus.Error.LimitsExceeded":
+    fail("a 9 MiB call gave %s" % answer)
+ok("a 9 MiB call: LimitsExceeded")
+answer = hostile_call("org.freedesktop.DBus.Properties", "Set",
+                      GLib.Variant("(ssv)", ("org.a11y.atspi.Application", "Id", GLib.Variant("i", 7))))
+if answer != "org.freedesktop.DBus.Error.AccessDenied":
+    fail("Set of Application.Id by a peer that is not the registry gave %s" % answer)
+if app.get_id() == 7:
+    fail("a peer that is not the registry set Application.Id")
+ok("Set of Application.Id by another peer: AccessDenied, the id is still %d" % app.get_id())
+if process.poll() is not None:
+    fail("the Demo exited after the hostile calls:\n" + log_text())
+
 selected_events = []
 selection_events = []
 

@@ -1,12 +1,14 @@
 import InteractionKitLinux
-import InteractionKitReplay
+@testable import InteractionKitPictures
+@testable import InteractionKitReplay
 
 /// Runs arbitrary bytes through the script parser, the player, the
 /// transcript formatters, the pictures and the evemu reader, and checks the
 /// invariants a replay must keep whatever its input.
 ///
-/// The libFuzzer entry (`Fuzz/FuzzScript.swift`) calls it with each input and
-/// traps on a violation; the tests call it on the seed corpus and on every
+/// The libFuzzer entry (`Fuzz/FuzzScript.swift`, built by `scripts/fuzz.sh`
+/// with this file and the library's sources as one module) calls it with
+/// each input and traps on a violation; the tests call it on the seed corpus and on every
 /// input the fuzzer ever crashed on. An input that starts with "EVEMU\n" is
 /// an evemu recording, replayed onto a surface with tap, long-press and pan
 /// recognizers; any other input is a gesture script, whose `evemu` lines

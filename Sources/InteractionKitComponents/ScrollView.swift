@@ -372,6 +372,68 @@ open class ScrollView: View, AccessibilityScrollContainer {
         !(view is Control)
     }
 
+    // MARK: Keys (S7)
+
+    /// How far an arrow key scrolls, in points (GTK scrolls a step, UIKit's
+    /// hardware keyboard about 40 points).
+    public static let arrowKeyScrollDistance = 40.0
+
+    /// A scroll view the content can move in, and that holds nothing the
+    /// keyboard can focus, takes the keyboard's focus itself, and then
+    /// scrolls with the arrows, Page Up/Down and Home/End (S7). With
+    /// focusable content, the focus goes to the content instead, and each
+    /// focus move scrolls the focused item into view (as GTK's scrolled
+    /// window lets its children take the focus).
+    override open var canBecomeFocused: Bool {
+        guard isScrollEnabled,
+              horizontalRange.maximum > horizontalRange.minimum || verticalRange.maximum > verticalRange.minimum else {
+            return false
+        }
+        var stack = subviews
+        while let view = stack.popLast() {
+            if view.isHidden { continue }
+            if view.canBecomeFocused || view.focusItems != nil { return false }
+            stack.append(contentsOf: view.subviews)
+        }
+        return true
+    }
+
+    /// While the scroll view itself is focused (or the first responder),
+    /// the arrows scroll it by `arrowKeyScrollDistance`, Page Up and Page
+    /// Down by a page, Home and End to its top and bottom (its left and
+    /// right edges when it scrolls only sideways); other keys go on up the chain.
+    override open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        guard isFocused || isFirstResponder else { return super.pressesBegan(presses, with: event) }
+        var unhandled: Set<Press> = []
+        for press in presses where !scroll(for: press) { unhandled.insert(press) }
+        if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
+    }
+
+    /// Scrolls for one key going down; returns whether the key was a scrolling key.
+    private func scroll(for press: Press) -> Bool {
+        guard let key = press.key, key.modifierFlags.matchingKeyCommands.isEmpty else { return false }
+        let inset = contentInset
+        let pageHeight = max(0, bounds.size.height - inset.top - inset.bottom)
+        let pageWidth = max(0, bounds.size.width - inset.left - inset.right)
+        let step = Self.arrowKeyScrollDistance
+        let vertical = verticalRange.maximum > verticalRange.minimum || !(horizontalRange.maximum > horizontalRange.minimum)
+        var target = contentOffset
+        switch key.keyCode {
+        case .keyboardUpArrow: target.y -= step
+        case .keyboardDownArrow: target.y += step
+        case .keyboardLeftArrow: target.x -= step
+        case .keyboardRightArrow: target.x += step
+        case .keyboardPageUp: if vertical { target.y -= pageHeight } else { target.x -= pageWidth }
+        case .keyboardPageDown: if vertical { target.y += pageHeight } else { target.x += pageWidth }
+        case .keyboardHome: if vertical { target.y = verticalRange.minimum } else { target.x = horizontalRange.minimum }
+        case .keyboardEnd: if vertical { target.y = verticalRange.maximum } else { target.x = horizontalRange.maximum }
+        default: return false
+        }
+        let clamped = clampedOffset(target)
+        if clamped != contentOffset { setContentOffset(clamped, animated: false) }
+        return true
+    }
+
     // MARK: Accessibility
 
     /// Pages the content for a screen reader's scroll gesture (see

@@ -271,6 +271,8 @@ extension Window {
             state.lastFocusedInGroup[group] = WeakFocusItem(item: next)
         }
         dispatching {
+            // The new item shows: every scroll container around it moves as little as needed (S7).
+            if let next, state.focusedItem === next { scrollIntoView(next) }
             // Each stage only while the move still holds: a callback that
             // moved the focus again has told everyone of its own move.
             if let losing, state.focusedItem === next { losing.didUpdateFocus(in: context) }
@@ -281,6 +283,34 @@ extension Window {
             }
         }
         return true
+    }
+
+    /// Scrolls each scroll container around `item`, innermost first, as
+    /// little as brings the item's frame into its visible part (the item's
+    /// top-left part when it is larger).
+    private func scrollIntoView(_ item: any FocusItem) {
+        var node = item.focusHostView
+        if node === item as AnyObject { node = node?.superview }
+        while let view = node {
+            if let container = view as? AccessibilityScrollContainer {
+                let visible = container.accessibilityVisibleFrame
+                let frame = item.focusFrame
+                let delta = Point(
+                    x: Self.revealingDelta(visibleMin: visible.minX, visibleMax: visible.maxX, min: frame.minX, max: frame.maxX),
+                    y: Self.revealingDelta(visibleMin: visible.minY, visibleMax: visible.maxY, min: frame.minY, max: frame.maxY)
+                )
+                if delta != .zero { _ = container.accessibilityScrollContent(by: delta) }
+            }
+            node = view.superview
+        }
+    }
+
+    /// How far content must move along one axis for `min…max` to show in `visibleMin…visibleMax`.
+    private static func revealingDelta(visibleMin: Double, visibleMax: Double, min: Double, max: Double) -> Double {
+        guard visibleMin.isFinite, visibleMax.isFinite, min.isFinite, max.isFinite else { return 0 }
+        if max - min > visibleMax - visibleMin || min < visibleMin { return min - visibleMin }
+        if max > visibleMax { return max - visibleMax }
+        return 0
     }
 
     /// The first group's landing item: where the focus starts (K4).

@@ -50,3 +50,17 @@ if [ "$drag_long" != "$drag_short" ] || [ "$frames_long" != "$frames_short" ]; t
     echo "error: a scroll view's drag moves or frames allocate" >&2
     exit 1
 fi
+
+# Keys (issue 25, K6): a Tab and an arrow among 100 000 views with 1 000
+# focusable buttons allocate nothing once warm (Bench --keys PAIRS VIEWS).
+key_blocks() {
+    valgrind --tool=dhat --dhat-out-file=/dev/null "$bench" --keys "$1" 100000 2>&1 \
+        | sed -n 's/.*Total: *[0-9,]* bytes in \([0-9,]*\) blocks.*/\1/p' | tr -d ,
+}
+keys_short=$(key_blocks 200)
+keys_long=$(key_blocks 400)
+echo "keys: 200 Tab+arrow pairs = $keys_short blocks, 400 pairs = $keys_long"
+if [ "$keys_long" != "$keys_short" ]; then
+    echo "error: keys allocate" >&2
+    exit 1
+fi

@@ -194,7 +194,7 @@ enum ScrollBench {
 
     /// What valgrind's `tool` counts for one run of the Bench: callgrind's
     /// instructions, or dhat's heap blocks; nil when it cannot be run.
-    private static func valgrind(_ tool: String, _ executable: String, _ arguments: String) -> Int? {
+    static func valgrind(_ tool: String, _ executable: String, _ arguments: String) -> Int? {
         let output = tool == "dhat" ? "--dhat-out-file=/dev/null" : "--callgrind-out-file=/dev/null"
         let command = "valgrind --tool=\(tool) \(output) \(executable) \(arguments) 2>&1"
         guard let pipe = popen(command, "r") else { return nil }

@@ -350,6 +350,8 @@ func main() -> Int32 {
     let arguments = CommandLine.arguments
     // The scroll view's cases (ScrollBench.swift): `--scroll-drag`, `--pan-drag`, `--scroll-frames`, `--scroll-report`.
     if let status = ScrollBench.run(arguments) { return status }
+    // The keyboard's cases (KeyBench.swift): `--keys`, `--key-report`.
+    if let status = KeyBench.run(arguments) { return status }
     // `Bench --alloc SEQUENCES MOVES`: run the main case untimed, for counting allocations and instructions under valgrind.
     // A fifth argument `standard` runs it at the standard text size (viewer off).
     if arguments.count >= 4, arguments[1] == "--alloc", let sequences = Int(arguments[2]), let moves = Int(arguments[3]) {
@@ -429,7 +431,8 @@ func main() -> Int32 {
     let missed = targets.filter { !$0.met }.count
     if missed > 0 { print("\(missed) target(s) missed") }
     let scrollStatus = ScrollBench.report()
-    return missed == 0 && scrollStatus == 0 ? 0 : 1
+    let keyStatus = KeyBench.report()
+    return missed == 0 && scrollStatus == 0 && keyStatus == 0 ? 0 : 1
 }
 
 exit(MainActor.assumeIsolated { main() })

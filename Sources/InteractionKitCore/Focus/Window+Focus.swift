@@ -5,11 +5,6 @@
 // computed once per change of the tree and kept (`FocusOrder`), so a key
 // costs a few steps along that order, never a walk of the tree (rule K6).
 
-/// An item held weakly: the focus system remembers items without keeping them alive.
-struct WeakFocusItem {
-    weak var item: (any FocusItem)?
-}
-
 /// The focus system's state for one window.
 @MainActor
 final class FocusState {
@@ -17,8 +12,10 @@ final class FocusState {
     var focusedItem: (any FocusItem)?
     var firstResponder: View?
     var focusFollowsTouch = true
-    /// The item last focused in each group.
-    var lastFocusedInGroup: [String: WeakFocusItem] = [:]
+    /// The item last focused in each group, by identity: found again among
+    /// the group's items, never read through (a weak reference would give
+    /// every focused view a side table, which slows all its retains).
+    var lastFocusedInGroup: [String: ObjectIdentifier] = [:]
     var focusObservers: [(token: ObserverToken, body: @MainActor (FocusUpdateContext) -> Void)] = []
     var keyWindowObservers: [(token: ObserverToken, body: @MainActor (Window) -> Void)] = []
     var keyInputFilters: [(token: ObserverToken, body: @MainActor (KeyInput) -> Bool)] = []
@@ -36,6 +33,9 @@ final class FocusState {
     /// The keys that are down, for `PressesEvent.allPresses`.
     var pressesDown: [Press] = []
     let pressesEvent = PressesEvent()
+    /// The set handed to responders, emptied and refilled for each key so
+    /// that steady use allocates nothing.
+    var reusablePresses: Set<Press> = []
 
     func takeToken() -> ObserverToken {
         lastToken &+= 1
@@ -268,7 +268,7 @@ extension Window {
         guard state.focusedItem === previous, next.map({ isFocusable($0) }) ?? true else { return false }
         state.focusedItem = next
         if let next, let group = groupIdentifier(of: next) {
-            state.lastFocusedInGroup[group] = WeakFocusItem(item: next)
+            state.lastFocusedInGroup[group] = ObjectIdentifier(next)
         }
         dispatching {
             // The new item shows: every scroll container around it moves as little as needed (S7).
@@ -387,9 +387,9 @@ extension Window {
     /// Where Tab lands in a group: the item last focused there if still
     /// focusable, else the group's selected item, else its first focusable item.
     func landing(in group: FocusGroup) -> (any FocusItem)? {
-        if let state = existingAttachment(FocusState.self), let last = state.lastFocusedInGroup[group.identifier]?.item,
-           group.items.contains(where: { $0 === last }), isFocusable(last) {
-            return last
+        if let state = existingAttachment(FocusState.self), let last = state.lastFocusedInGroup[group.identifier],
+           let item = group.items.first(where: { ObjectIdentifier($0) == last }), isFocusable(item) {
+            return item
         }
         if let selected = group.items.first(where: { $0.isFocusGroupSelection && isFocusable($0) }) { return selected }
         return group.items.first { isFocusable($0) }

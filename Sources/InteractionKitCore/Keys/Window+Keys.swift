@@ -43,14 +43,30 @@ extension Window {
             command.perform()
             return
         }
-        // The presses that are down, for the event.
-        state.pressesDown.removeAll { $0.key?.keyCode == code }
-        if !endsPress { state.pressesDown.append(press) }
-        if state.pressesDown.count > 16 { state.pressesDown.removeFirst(state.pressesDown.count - 16) }
+        // The presses that are down, for the event (at most 16 kept).
+        var index = state.pressesDown.count
+        while index > 0 {
+            index -= 1
+            if state.pressesDown[index].key?.keyCode == code { state.pressesDown.remove(at: index) }
+        }
+        if !endsPress {
+            if state.pressesDown.count == 16 { state.pressesDown.removeFirst() }
+            state.pressesDown.append(press)
+        }
         let event = state.pressesEvent
         event.timestamp = currentTime
-        event.allPresses = Set(state.pressesDown + [press])
-        let presses: Set<Press> = [press]
+        // Both sets are refilled in place, keeping their storage: no allocation once warm.
+        var all = event.allPresses
+        event.allPresses = []
+        all.removeAll(keepingCapacity: true)
+        for down in state.pressesDown { all.insert(down) }
+        all.insert(press)
+        event.allPresses = all
+        var presses = state.reusablePresses
+        state.reusablePresses = []
+        presses.removeAll(keepingCapacity: true)
+        presses.insert(press)
+        state.reusablePresses = presses
         let target = state.firstResponder ?? state.focusedItem?.focusHostView ?? self
         // A responder must still be in this window to hear keys.
         let receiver = target.window === self ? target : self

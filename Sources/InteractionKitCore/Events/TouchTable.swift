@@ -41,7 +41,7 @@ struct TouchTable {
     }
 
     /// The fingers that are down, in the order they went down.
-    private(set) var records: [Record] = []
+    var records: [Record] = []
     /// Lifts held back from views (`delaysTouchesEnded`), in the order they lifted.
     private(set) var heldEnds: [HeldEnd] = []
     /// Where and when the last finger lifted, and its tap count: the next
@@ -54,6 +54,7 @@ struct TouchTable {
 
     /// What to do with a sample: begin a touch, deliver a sample of a
     /// recorded one, or refuse it, with the reason.
+    @inline(__always)
     func admit(_ input: TouchInput) -> Admission {
         let index = self.index(ofID: input.id)
         switch input.phase {
@@ -78,6 +79,7 @@ struct TouchTable {
     ///
     /// At most `GestureConstants.maximumTouchesDown` records: a plain loop
     /// (a closure would pay an actor-isolation check per call).
+    @inline(__always)
     func index(ofID id: Int) -> Int? {
         var index = 0
         let count = records.count
@@ -175,6 +177,7 @@ struct TouchTable {
     }
 
     /// The touch to deliver to its view as `touchesMoved` after a move, if its view hears it.
+    @inline(__always)
     func touchForMove(serial: UInt64, near index: Int) -> Touch? {
         // Callbacks may have taken recognizers away, never touches (G10):
         // the record is where it was.

@@ -26,8 +26,6 @@ final class FocusState {
     var orderGeneration: UInt64 = .max
     /// Bumped whenever an item's focusability may have changed without a change of the tree.
     var generation: UInt64 = 0
-    /// Whether the focused item may have stopped being focusable (checked once the current dispatch is done).
-    var needsFocusCheck = false
     /// The keys whose `began` a key command or a filter consumed: their `ended` is consumed too.
     var consumedKeys: [KeyboardHIDUsage] = []
     /// The keys that are down, for `PressesEvent.allPresses`.
@@ -220,7 +218,7 @@ extension Window {
     /// or now outside one.
     func focusMayHaveGone() {
         guard let state = existingAttachment(FocusState.self), state.focusedItem != nil else { return }
-        state.needsFocusCheck = true
+        needsFocusCheck = true
         dispatching { }
     }
 
@@ -228,8 +226,8 @@ extension Window {
     /// the next focusable item of its group, else of the next groups, else
     /// nil, once. Returns whether anything was checked.
     func repairFocusIfNeeded() -> Bool {
-        guard let state = existingAttachment(FocusState.self), state.needsFocusCheck else { return false }
-        state.needsFocusCheck = false
+        needsFocusCheck = false
+        guard let state = existingAttachment(FocusState.self) else { return false }
         guard let focused = state.focusedItem, !isFocusable(focused) else { return true }
         // The order from before the change still holds the item, and where it was.
         let old = state.order

@@ -18,41 +18,56 @@
 /// ```
 @MainActor
 open class View {
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
-    @exclusivity(unchecked) private var storedFrame: Rect
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
-    @exclusivity(unchecked) private(set) var storedBounds: Rect
+    private var storedFrame: Rect
+    private(set) var storedBounds: Rect
 
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// The view's enclosing view, or nil; it does not keep the superview alive.
     ///
     /// `unowned` rather than `weak`: a weak reference gives the view a side
     /// table, which makes every retain and release of it slow. The superview
     /// clears this in its `deinit` (see Design.md, "References that are not
     /// weak"), so it is nil, never dangling, once the superview is gone.
-    @exclusivity(unchecked) public private(set) unowned var superview: View?
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
+    public var superview: View? { storedSuperview }
+    /// The storage of `superview`, accessed only by plain loads and stores
+    /// in this module, so the compiler proves its exclusivity statically
+    /// (a public stored property gets a runtime check on every access).
+    unowned var storedSuperview: View?
     /// The views this view contains, back to front.
-    @exclusivity(unchecked) public private(set) var subviews: [View] = []
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
+    public var subviews: [View] { storedSubviews }
+    /// The storage of `subviews`: read in place, changed only by taking it
+    /// out, changing the copy and putting it back (`changeSubviews(_:)`).
+    private(set) var storedSubviews: [View] = []
     /// The window at the root of this view's tree, if the tree has one.
     ///
     /// Unowned, like `superview`: the window clears it in every view of its
     /// tree when it is freed.
-    @exclusivity(unchecked) public internal(set) unowned var window: Window?
+    public var window: Window? { storedWindow }
+    /// The storage of `window`.
+    unowned var storedWindow: Window?
 
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// How opaque the view is, from 0 to 1; hit testing skips a view below 0.01, as UIKit does.
-    @exclusivity(unchecked) public var alpha: Double = 1 {
-        didSet { if (oldValue >= 0.01) != (alpha >= 0.01) { hitTestingDidChange() } }
+    public var alpha: Double {
+        get { storedAlpha }
+        set {
+            let oldValue = storedAlpha
+            storedAlpha = newValue
+            if (oldValue >= 0.01) != (newValue >= 0.01) { hitTestingDidChange() }
+        }
     }
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    private var storedAlpha: Double = 1
     /// Whether the view receives every finger of a multi-finger touch; false
     /// (the default) gives it only the first, as in UIKit.
-    @exclusivity(unchecked) public var isMultipleTouchEnabled = false
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    public var isMultipleTouchEnabled: Bool {
+        get { storedIsMultipleTouchEnabled }
+        set { storedIsMultipleTouchEnabled = newValue }
+    }
+    private var storedIsMultipleTouchEnabled = false
     /// Whether, while this view tracks a touch, no other view receives touches (and the reverse).
-    @exclusivity(unchecked) public var isExclusiveTouch = false
+    public var isExclusiveTouch: Bool {
+        get { storedIsExclusiveTouch }
+        set { storedIsExclusiveTouch = newValue }
+    }
+    private var storedIsExclusiveTouch = false
 
     /// Whether the view's content is clipped to its bounds, as UIKit's; false by default.
     ///
@@ -63,18 +78,26 @@ open class View {
     public var clipsToBounds = false
 
     /// Whether the view is hidden; hidden views and their subviews receive no touches.
-    @exclusivity(unchecked) public var isHidden = false {
-        didSet {
-            guard oldValue != isHidden else { return }
+    public var isHidden: Bool {
+        get { storedIsHidden }
+        set {
+            guard newValue != storedIsHidden else { return }
+            storedIsHidden = newValue
             hitTestingDidChange()
             visibilityDidChangeForAccessibility()
         }
     }
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
+    private var storedIsHidden = false
     /// Whether the view takes part in hit testing; false passes touches to the views behind.
-    @exclusivity(unchecked) public var isUserInteractionEnabled = true {
-        didSet { if oldValue != isUserInteractionEnabled { hitTestingDidChange() } }
+    public var isUserInteractionEnabled: Bool {
+        get { storedIsUserInteractionEnabled }
+        set {
+            guard newValue != storedIsUserInteractionEnabled else { return }
+            storedIsUserInteractionEnabled = newValue
+            hitTestingDidChange()
+        }
     }
+    private var storedIsUserInteractionEnabled = true
 
     /// This view's own layout direction; nil inherits the superview's.
     public var semanticLayoutDirection: LayoutDirection? {
@@ -83,13 +106,14 @@ open class View {
             refreshInheritedState(from: self)
         }
     }
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// The direction this view lays out in: its own, or the nearest ancestor's, or left to right.
-    @exclusivity(unchecked) public private(set) var effectiveLayoutDirection: LayoutDirection = .leftToRight
+    public var effectiveLayoutDirection: LayoutDirection { storedEffectiveLayoutDirection }
+    private var storedEffectiveLayoutDirection: LayoutDirection = .leftToRight
 
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// The gesture recognizers attached to this view, in the order they were added.
-    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    public var gestureRecognizers: [GestureRecognizer] { storedGestureRecognizers }
+    /// The storage of `gestureRecognizers`: changed only by taking it out and putting it back.
+    private var storedGestureRecognizers: [GestureRecognizer] = []
     /// The interactions attached to this view, in the order they were added.
     public private(set) var interactions: [any Interaction] = []
 
@@ -99,13 +123,16 @@ open class View {
     // engine stores it and never reads it. The large content viewer (a layer
     // above) makes `View` one of its items.
 
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// Whether the large content viewer shows this view; false by default, as in UIKit.
     ///
     /// Takes effect only under a `LargeContentViewerInteraction` on this view
     /// or an ancestor. Only views that cannot grow with the text size (bars,
     /// small controls) should set it.
-    @exclusivity(unchecked) open var showsLargeContentViewer = false
+    open var showsLargeContentViewer: Bool {
+        get { storedShowsLargeContentViewer }
+        set { storedShowsLargeContentViewer = newValue }
+    }
+    private var storedShowsLargeContentViewer = false
     /// The title the large content viewer shows for this view; nil by default.
     open var largeContentTitle: String? {
         didSet { largeContentDidChange() }
@@ -147,8 +174,8 @@ open class View {
     /// Kept with `window` so that a layer above can tell on every move that
     /// the view is still in the window it last used without loading the
     /// weak reference; a serial, unlike an address, is never reused.
-    // Exclusivity unchecked: read on every move by the viewer (Bench, main sequence).
-    @exclusivity(unchecked) package internal(set) var windowSerial: UInt64 = 0
+    package var windowSerial: UInt64 { storedWindowSerial }
+    var storedWindowSerial: UInt64 = 0
 
     /// A number no other view of this process has or had: identifies a view
     /// without holding a reference to it (a freed view's address can be reused).
@@ -159,29 +186,28 @@ open class View {
         return lastObjectSerial
     }
 
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// Whether this view is in `viewsNamedByTouches`: a touch has named it.
-    @exclusivity(unchecked) private var isRegisteredForTouches = false
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    private var isRegisteredForTouches = false
     /// The views that touches name (`Touch.view`), by `objectSerial`. A view
     /// enters when a touch first names it and leaves in its `deinit`, so an
     /// entry never outlives its view and the table holds live views only.
-    @exclusivity(unchecked) private static var viewsNamedByTouches: [UInt64: UnownedView] = [:]
+    private static var viewsNamedByTouches: [UInt64: UnownedView] = [:]
 
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// The serial of the view `registeredForTouches(_:)` found last (0 for
     /// none): a touch's view is asked for several times per touch-down and
     /// lift, nearly always the same one, and a hash each time is dear.
-    @exclusivity(unchecked) private static var lastNamedSerial: UInt64 = 0
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    private static var lastNamedSerial: UInt64 = 0
     /// That view. Unowned (checked): its `deinit` clears both first.
-    @exclusivity(unchecked) private static unowned var lastNamedView: View?
+    private static unowned var lastNamedView: View?
 
     /// Enters this view in the table `Touch.view` reads; returns its serial.
     package func registerForTouches() -> UInt64 {
         if !isRegisteredForTouches {
             isRegisteredForTouches = true
-            View.viewsNamedByTouches[objectSerial] = UnownedView(view: self)
+            var table = View.viewsNamedByTouches
+            View.viewsNamedByTouches = [:]
+            table[objectSerial] = UnownedView(view: self)
+            View.viewsNamedByTouches = table
         }
         return objectSerial
     }
@@ -191,7 +217,8 @@ open class View {
     package static func registeredForTouches(_ serial: UInt64) -> View? {
         guard serial != 0 else { return nil }
         if serial == lastNamedSerial { return lastNamedView }
-        guard let view = viewsNamedByTouches[serial]?.view else { return nil }
+        let table = viewsNamedByTouches
+        guard let view = table[serial]?.view else { return nil }
         lastNamedSerial = serial
         lastNamedView = view
         return view
@@ -208,43 +235,48 @@ open class View {
         // would trap: this view is being freed).
         for recognizer in gestureRecognizers { recognizer.detach() }
         if isRegisteredForTouches {
-            View.viewsNamedByTouches[objectSerial] = nil
+            var table = View.viewsNamedByTouches
+            View.viewsNamedByTouches = [:]
+            table[objectSerial] = nil
+            View.viewsNamedByTouches = table
             if View.lastNamedSerial == objectSerial {
                 View.lastNamedSerial = 0
                 View.lastNamedView = nil
             }
         }
         var pending = subviews
-        subviews = []
+        storedSubviews = []
         while var node = pending.popLast() {
             // Its superview is being taken apart (or freed): it has none now.
-            node.superview = nil
+            node.storedSuperview = nil
             if isKnownUniquelyReferenced(&node) {
                 // Freed at the end of this turn: take its subviews first, so
                 // that its own `deinit` has none to free.
                 pending.append(contentsOf: node.subviews)
-                node.subviews = []
+                node.storedSubviews = []
             }
         }
     }
 
-    // Exclusivity unchecked: read for every child hit testing visits (Bench, tap).
     /// Whether this view is exactly one of the library's own classes, which
     /// never override `hitTest(_:with:)` or `point(inside:with:)` and always report large content
     /// changes: hit testing may then skip calling `hitTest`, and
     /// `largeContentRevision` can be trusted. Each library class declares
     /// it for its own exact type in its initializer; a subclass elsewhere
     /// is never trusted.
-    @exclusivity(unchecked) package var hasBuiltInBehaviour: Bool
+    package var hasBuiltInBehaviour: Bool {
+        get { storedHasBuiltInBehaviour }
+        set { storedHasBuiltInBehaviour = newValue }
+    }
+    private var storedHasBuiltInBehaviour: Bool
 
     /// The shared state of every tree that has no window: its geometry
     /// stamp is replaced when a frame, bounds or superview changes in any of them.
     static let windowlessTreeState = TreeState()
-    // Exclusivity unchecked: read on every touch by conversion and the viewer's lookup (Bench).
     /// The state this view's tree shares: its window's, or the one all
     /// windowless trees share. Held strongly, beside the unowned `window`,
     /// so that reading it needs no check that the window is still alive.
-    @exclusivity(unchecked) var treeState = View.windowlessTreeState
+    var treeState = View.windowlessTreeState
     private static var lastGeometryStamp: UInt64 = 0
 
     /// A stamp no geometry change has had before, so that a cached offset
@@ -280,30 +312,27 @@ open class View {
         // A focused item inside may no longer be focusable (K4).
         window?.focusMayHaveGone()
     }
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
     /// This view's offset to the root of its tree, and the generation it was computed at.
-    @exclusivity(unchecked) var cachedOffsetToRoot = (dx: 0.0, dy: 0.0)
-    // Exclusivity unchecked: read on every touch by hit testing, conversion or the viewer's lookup (Bench).
-    @exclusivity(unchecked) var cachedOffsetGeneration = UInt64.max
+    var cachedOffsetToRoot = (dx: 0.0, dy: 0.0)
+    var cachedOffsetGeneration = UInt64.max
 
-    // Exclusivity unchecked: read for every subview hit testing enters (Bench, tap).
     /// What `acceptsHits` answers, kept for the library's own classes
     /// (`hasBuiltInBehaviour`), where every change to what it reads calls
     /// `refreshBuiltInAcceptsHits()`: hit testing reads this flag rather
     /// than calling the overridable `isEnabledForHitTesting`, a call that
     /// cost a retain and a release of the subview on every level.
-    @exclusivity(unchecked) package private(set) var builtInAcceptsHits = true
+    package var builtInAcceptsHits: Bool { storedBuiltInAcceptsHits }
+    private var storedBuiltInAcceptsHits = true
 
     /// Recomputes `builtInAcceptsHits`; a library class calls it when its
     /// answer to `isEnabledForHitTesting` changes.
     package func refreshBuiltInAcceptsHits() {
-        builtInAcceptsHits = acceptsHits
+        storedBuiltInAcceptsHits = acceptsHits
     }
 
-    // Exclusivity unchecked: read on every touch-down by hit testing (Bench, tap).
     /// Where, in the superview's coordinates, a point cannot be inside this
     /// view's bounds (see `HitRejectionBox`); kept with the frame and bounds.
-    @exclusivity(unchecked) var hitRejectionBox: HitRejectionBox
+    var hitRejectionBox: HitRejectionBox
 
     /// Creates a view with the given frame; its bounds start at the origin.
     public init(frame: Rect = .zero) {
@@ -311,7 +340,7 @@ open class View {
         storedFrame = frame
         storedBounds = Rect(origin: .zero, size: frame.size)
         hitRejectionBox = HitRejectionBox(frame: frame, bounds: Rect(origin: .zero, size: frame.size))
-        hasBuiltInBehaviour = type(of: self) == View.self || type(of: self) == Window.self
+        storedHasBuiltInBehaviour = type(of: self) == View.self || type(of: self) == Window.self
     }
 
     /// The view's rectangle in its superview's coordinates.
@@ -641,7 +670,10 @@ open class View {
             if previous === self { return }
             previous.removeGestureRecognizer(recognizer)
         }
-        gestureRecognizers.append(recognizer)
+        var recognizers = storedGestureRecognizers
+        storedGestureRecognizers = []
+        recognizers.append(recognizer)
+        storedGestureRecognizers = recognizers
         recognizer.attach(to: self)
     }
 
@@ -652,7 +684,10 @@ open class View {
         // recognizer again afterwards rather than trusting an old index.
         recognizer.abandonTouches()
         guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
-        gestureRecognizers.remove(at: index)
+        var recognizers = storedGestureRecognizers
+        storedGestureRecognizers = []
+        recognizers.remove(at: index)
+        storedGestureRecognizers = recognizers
         if recognizer.view === self { recognizer.detach() }
     }
 
@@ -705,9 +740,9 @@ open class View {
         // case (building a tree from the top) needs no walk up the tree.
         if view === self || (!view.subviews.isEmpty && isDescendant(of: view)) { return false }
         if view.superview === self, let current = indexOfSubview(view) {
-            subviews.remove(at: current)
+            changeSubviews { $0.remove(at: current) }
             // Only the order changed: every offset stays what it was.
-            subviews.insert(view, at: max(0, min(index, subviews.count)))
+            changeSubviews { $0.insert(view, at: max(0, min(index, $0.count))) }
             subviewsDidChangeForAccessibility()
             return true
         }
@@ -719,8 +754,8 @@ open class View {
         }
         let oldWindow = view.window
         view.detachFromSuperview()
-        subviews.insert(view, at: max(0, min(index, subviews.count)))
-        view.superview = self
+        changeSubviews { $0.insert(view, at: max(0, min(index, $0.count))) }
+        view.storedSuperview = self
         geometryDidChange()
         refreshInheritedState(from: view)
         window?.geometryDidChangeUnderTouches()
@@ -746,10 +781,21 @@ open class View {
     private func detachFromSuperview() {
         guard let parent = superview else { return }
         if let index = parent.indexOfSubview(self) {
-            parent.subviews.remove(at: index)
+            parent.changeSubviews { $0.remove(at: index) }
         }
         geometryDidChange()
-        superview = nil
+        storedSuperview = nil
+    }
+
+    /// Changes `subviews` on a copy taken out of the view and put back: the
+    /// storage is never accessed across a call, so its exclusivity is proved
+    /// statically. `change` must not call out.
+    @inline(__always)
+    private func changeSubviews(_ change: (inout [View]) -> Void) {
+        var list = storedSubviews
+        storedSubviews = []
+        change(&list)
+        storedSubviews = list
     }
 
     /// Where `view` is in `subviews`, searched from the front: views are
@@ -791,13 +837,13 @@ open class View {
             let directionChanged = node.effectiveLayoutDirection != newDirection
             if !windowChanged && !directionChanged { continue }
             if windowChanged {
-                node.window = newWindow
-                node.windowSerial = newWindow?.serial ?? 0
+                node.storedWindow = newWindow
+                node.storedWindowSerial = newWindow?.serial ?? 0
                 node.treeState = newWindow?.treeState ?? View.windowlessTreeState
                 movedWindow.append(node)
             }
             if directionChanged {
-                node.effectiveLayoutDirection = newDirection
+                node.storedEffectiveLayoutDirection = newDirection
                 turned.append(node)
             }
             stack.append(contentsOf: node.subviews)
@@ -817,11 +863,9 @@ private struct UnownedView {
 /// no load of the unowned `window`.
 @MainActor
 final class TreeState {
-    // Exclusivity unchecked: read on every touch by conversion and the viewer's lookup (Bench).
     /// The tree's geometry stamp (see `View.currentGeometryStamp`):
     /// replaced on every change of geometry in it.
-    @exclusivity(unchecked) var geometryStamp: UInt64 = 0
-    // Exclusivity unchecked: read on every touch-down by the viewer (Bench, tap).
+    var geometryStamp: UInt64 = 0
     /// Whether the window's `preferredContentSizeCategory` is an accessibility size; false without a window.
-    @exclusivity(unchecked) var usesAccessibilityTextSize = false
+    var usesAccessibilityTextSize = false
 }

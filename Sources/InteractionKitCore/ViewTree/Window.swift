@@ -26,7 +26,7 @@ public final class Window: View, GestureArenaTouches {
     private var reusableTouchSetSerial: UInt64 = 0
     // Exclusivity unchecked: read or written on every touch-down (Bench, tap).
     /// The storage a touch-down's hit test notes its path in, kept for reuse.
-    @exclusivity(unchecked) private var spareHitPath = HitPath()
+    private var spareHitPath = HitPath()
     /// Whether an input, a timer or an engine call that calls out is being
     /// dispatched: inputs sent meanwhile are queued (rule G10).
     private var isDispatching = false
@@ -36,6 +36,10 @@ public final class Window: View, GestureArenaTouches {
     /// `queueHead` have been dispatched.
     private var queuedInputs: [QueuedInput] = []
     private var queueHead = 0
+    /// Whether the focused item may have stopped being focusable: checked
+    /// once the current dispatch is done (K4). Kept here, not with the
+    /// focus state, because every dispatch reads it.
+    var needsFocusCheck = false
     /// How many inputs callbacks queued during the current outermost dispatch.
     private var queuedThisDispatch = 0
     /// Per-window state that layers above the engine keep here (see `attachment(_:orInsert:)`).
@@ -57,8 +61,8 @@ public final class Window: View, GestureArenaTouches {
         event.window = self
         arbiter.touches = self
         scheduler.owner = self
-        window = self
-        windowSerial = serial
+        storedWindow = self
+        storedWindowSerial = serial
         // Replaced on every change of geometry in this window's tree (see
         // `View.currentGeometryStamp`): cached offsets carry the stamp they were computed at.
         treeState = TreeState()
@@ -77,8 +81,8 @@ public final class Window: View, GestureArenaTouches {
         scheduler.discardPendingTimers()
         var stack = subviews
         while let node = stack.popLast() {
-            node.window = nil
-            node.windowSerial = 0
+            node.storedWindow = nil
+            node.storedWindowSerial = 0
             node.treeState = View.windowlessTreeState
             stack.append(contentsOf: node.subviews)
         }
@@ -89,7 +93,11 @@ public final class Window: View, GestureArenaTouches {
     /// The toolkit sets it where the compositor tells it (X11 does; Wayland
     /// hides it, and GTK 4 then reports window coordinates). Screen readers
     /// read extents in screen coordinates as window coordinates plus this origin.
-    public var screenOrigin: Point = .zero
+    public var screenOrigin: Point {
+        get { storedScreenOrigin }
+        set { storedScreenOrigin = newValue }
+    }
+    private var storedScreenOrigin: Point = .zero
 
     // Exclusivity unchecked: read on every touch-down by the viewer (Bench, tap).
     /// The person's preferred text size; the large content viewer acts only
@@ -100,15 +108,19 @@ public final class Window: View, GestureArenaTouches {
     /// large content viewer's gesture in progress is cancelled (its HUD
     /// hidden, nothing selected) when the size leaves the accessibility range.
     /// Recognizers without touches are not engaged and have nothing to stop.
-    @exclusivity(unchecked) public var preferredContentSizeCategory: ContentSizeCategory = .large {
-        didSet {
-            treeState.usesAccessibilityTextSize = preferredContentSizeCategory.isAccessibilityCategory
-            guard oldValue != preferredContentSizeCategory else { return }
+    public var preferredContentSizeCategory: ContentSizeCategory {
+        get { storedContentSizeCategory }
+        set {
+            let oldValue = storedContentSizeCategory
+            storedContentSizeCategory = newValue
+            treeState.usesAccessibilityTextSize = newValue.isAccessibilityCategory
+            guard oldValue != newValue else { return }
             dispatching {
                 for recognizer in recognizersHoldingTouches() { recognizer.preferredContentSizeCategoryDidChange() }
             }
         }
     }
+    private var storedContentSizeCategory: ContentSizeCategory = .large
 
     /// Tells the recognizers holding touches that a frame, bounds or
     /// superview changed in this window: what lies under a still finger may
@@ -203,7 +215,10 @@ public final class Window: View, GestureArenaTouches {
         guard queuedInputs.count - queueHead < Window.queuedInputLimit,
               queuedThisDispatch < Window.queuedInputsPerDispatchLimit else { return false }
         queuedThisDispatch += 1
-        queuedInputs.append(input)
+        var queue = queuedInputs
+        queuedInputs = []
+        queue.append(input)
+        queuedInputs = queue
         return true
     }
 
@@ -236,7 +251,10 @@ public final class Window: View, GestureArenaTouches {
             case .key(let input): dispatchKeyNow(input)
             }
         }
-        queuedInputs.removeAll(keepingCapacity: true)
+        var queue = queuedInputs
+        queuedInputs = []
+        queue.removeAll(keepingCapacity: true)
+        queuedInputs = queue
         queueHead = 0
         isDispatchingQueue = false
     }
@@ -245,10 +263,10 @@ public final class Window: View, GestureArenaTouches {
     /// callbacks made due, run now, until nothing is left.
     private func finishDispatch() {
         while true {
-            dispatchQueuedInputs()
+            if queueHead < queuedInputs.count { dispatchQueuedInputs() }
             if scheduler.fireNextDueTimer(through: currentTime) { continue }
             // A focused item that went away meanwhile is replaced once (K4).
-            guard repairFocusIfNeeded() else { break }
+            guard needsFocusCheck, repairFocusIfNeeded() else { break }
         }
         isDispatching = false
         queuedThisDispatch = 0
@@ -359,10 +377,12 @@ public final class Window: View, GestureArenaTouches {
     /// calls no one: nothing can look at the window's table meanwhile.
     @inline(__always)
     func updateTouchTable<Result>(_ change: (inout TouchTable) -> Result) -> Result {
-        var taken = table
-        table = TouchTable()
+        // Swapped out and back: no copy, no reference counting, and each
+        // access to `table` is a plain move.
+        var taken = TouchTable()
+        swap(&taken, &table)
         let result = change(&taken)
-        table = taken
+        swap(&taken, &table)
         return result
     }
 
@@ -482,7 +502,12 @@ public final class Window: View, GestureArenaTouches {
 
     /// Records a move or stationary sample of the touch whose record is at `index`, and delivers it.
     private func moveTouch(_ input: TouchInput, at index: Int) {
-        let touch = updateTouchTable { $0.recordMove(at: index, input.phase, at: input.location, time: currentTime) }
+        // Only the records are swapped out and back, the cheapest change
+        // that never holds an access to the table across a call.
+        var records: [TouchTable.Record] = []
+        swap(&records, &table.records)
+        let touch = records[index].touch.record(input.phase, at: input.location, time: currentTime)
+        swap(&records, &table.records)
         let recognizerCount = table.records[index].recognizers.count
         if recognizerCount == 1 {
             // The common case: the one recognizer, without copying the list.
@@ -559,7 +584,7 @@ public final class Window: View, GestureArenaTouches {
             if let state = existingAttachment(FocusState.self) {
                 if let responder = state.firstResponder, responder.isDescendant(of: root) { state.firstResponder = nil }
                 if let host = state.focusedItem?.focusHostView, host.isDescendant(of: root) {
-                    state.needsFocusCheck = true
+                    needsFocusCheck = true
                     state.generation &+= 1
                 }
             }
@@ -578,15 +603,23 @@ public final class Window: View, GestureArenaTouches {
         _ type: Attachment.Type, orInsert make: () -> Attachment
     ) -> Attachment {
         let key = ObjectIdentifier(type)
-        if let existing = attachments[key] as? Attachment { return existing }
+        // Read from a copy: the lookup is a call, and no access to the
+        // dictionary spans a call, so its exclusivity is proved statically.
+        let table = attachments
+        if let existing = table[key] as? Attachment { return existing }
         let created = make()
-        attachments[key] = created
+        // Taken out and put back: the dictionary is never accessed across a call.
+        var changed = attachments
+        attachments = [:]
+        changed[key] = created
+        attachments = changed
         return created
     }
 
     /// The window's attachment of a type, or nil when none was created.
     public func existingAttachment<Attachment: AnyObject>(_ type: Attachment.Type) -> Attachment? {
-        attachments[ObjectIdentifier(type)] as? Attachment
+        let table = attachments
+        return table[ObjectIdentifier(type)] as? Attachment
     }
 
     // MARK: Tree walking

@@ -19,8 +19,8 @@ import InteractionKitLargeContentViewer
 open class Control: View, LargeContentViewerActivatable {
     private var handlers: [(token: ActionToken, events: ControlEvents, body: @MainActor (Control, ControlEvents) -> Void)] = []
     private var lastHandlerToken: UInt64 = 0
-    /// The id of the finger being tracked, if any.
-    private var trackedTouchID: Int?
+    /// The press being tracked, if any: the rules are the tracker's.
+    private var press = PressTracker()
 
     /// Whether the control responds to touches and sends events; true by default.
     ///
@@ -30,7 +30,7 @@ open class Control: View, LargeContentViewerActivatable {
             guard oldValue != isEnabled else { return }
             // Hit testing reads its answer to `isEnabledForHitTesting` from a flag.
             refreshBuiltInAcceptsHits()
-            if !isEnabled && isTracking { stopTracking() }
+            if !isEnabled { stopTracking() }
             accessibilityDidChange(.traits)
         }
     }
@@ -42,9 +42,9 @@ open class Control: View, LargeContentViewerActivatable {
         didSet { if oldValue != isSelected { accessibilityDidChange(.traits) } }
     }
     /// Whether a finger is being tracked.
-    public private(set) var isTracking = false
+    public var isTracking: Bool { press.isTracking }
     /// Whether the tracked finger is inside the control's grown bounds.
-    public private(set) var isTouchInside = false
+    public var isTouchInside: Bool { press.isInside }
 
     /// Whether lifting inside also triggers the primary action; true for `Button`.
     open class var touchUpInsideTriggersPrimaryAction: Bool { false }
@@ -190,49 +190,52 @@ open class Control: View, LargeContentViewerActivatable {
 
     /// Begins tracking the first finger on an enabled control (C1).
     override open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        guard isEnabled, !isTracking, let touch = touches.first else { return }
-        guard beginTracking(touch, with: event) else { return }
-        trackedTouchID = touch.id
-        isTracking = true
-        isTouchInside = true
+        guard isEnabled, !press.isTracking, let touch = touches.first else { return }
+        guard beginTracking(touch, with: event), press.began(touch, windowSerial: windowSerial) else { return }
         isHighlighted = true
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
 
     /// Follows the tracked finger in and out of the grown bounds (C2).
     override open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        guard isTracking, let touch = trackedTouch(in: touches) else { return }
+        guard let touch = press.trackedTouch(in: touches) else { return }
         guard continueTracking(touch, with: event) else {
             stopTracking()
             return
         }
-        let inside = isInsideTrackingArea(touch.location(in: self))
-        let crossed: ControlEvents = inside == isTouchInside ? [] : (inside ? .touchDragEnter : .touchDragExit)
-        isTouchInside = inside
-        isHighlighted = inside
-        if !crossed.isEmpty { sendActions(for: crossed) }
-        guard isTracking else { return }
-        sendActions(for: inside ? .touchDragInside : .touchDragOutside)
+        switch press.moved(touch, inside: isInsideTrackingArea(touch.location(in: self))) {
+        case .ignore:
+            return
+        case .dragInside(let entered):
+            isHighlighted = true
+            if entered { sendActions(for: .touchDragEnter) }
+            guard press.tracks(touch) else { return }
+            sendActions(for: .touchDragInside)
+        case .dragOutside(let exited):
+            isHighlighted = false
+            if exited { sendActions(for: .touchDragExit) }
+            guard press.tracks(touch) else { return }
+            sendActions(for: .touchDragOutside)
+        }
     }
 
     /// Ends tracking on the lift: touchUpInside (then a button's primary action) or touchUpOutside (C3).
     override open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard isTracking, let touch = trackedTouch(in: touches) else { return }
-        let inside = isInsideTrackingArea(touch.location(in: self))
-        trackedTouchID = nil
-        isTracking = false
-        isTouchInside = false
-        isHighlighted = false
-        endTracking(touch, with: event)
-        sendActions(for: inside ? .touchUpInside : .touchUpOutside)
+        guard let touch = press.trackedTouch(in: touches) else { return }
+        let lift = press.ended(touch, inside: isInsideTrackingArea(touch.location(in: self)))
+        switch lift {
+        case .ignore:
+            return
+        case .inside, .outside:
+            isHighlighted = false
+            endTracking(touch, with: event)
+            sendActions(for: lift == .inside ? .touchUpInside : .touchUpOutside)
+        }
     }
 
     /// A cancelled touch sends touchCancel and nothing else (C4).
     override open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        guard isTracking, trackedTouch(in: touches) != nil else { return }
-        trackedTouchID = nil
-        isTracking = false
-        isTouchInside = false
+        guard let touch = press.trackedTouch(in: touches), press.cancelled(touch) else { return }
         isHighlighted = false
         cancelTracking(with: event)
         sendActions(for: .touchCancel)
@@ -247,15 +250,9 @@ open class Control: View, LargeContentViewerActivatable {
     /// A disabled control takes no touches: hit testing passes through it, as in UIKit.
     override open var isEnabledForHitTesting: Bool { isEnabled }
 
-    private func trackedTouch(in touches: Set<Touch>) -> Touch? {
-        for touch in touches where touch.id == trackedTouchID { return touch }
-        return nil
-    }
-
+    /// Stops tracking without an event (disabled, `continueTracking` refused).
     private func stopTracking() {
-        trackedTouchID = nil
-        isTracking = false
-        isTouchInside = false
+        guard press.stop() else { return }
         isHighlighted = false
         endTracking(nil, with: nil)
     }

@@ -26,11 +26,10 @@ open class TabBar: View, LargeContentViewerItemProvider {
     /// The tab bar's own large content viewer interaction, installed while
     /// `showsLargeContentViewer` is true.
     public let largeContentViewerInteraction = LargeContentViewerInteraction()
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
-    /// The tab the tracked finger went down on, and the finger's id.
-    @exclusivity(unchecked) private var trackedItem: TabBarItem?
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
-    @exclusivity(unchecked) private var trackedTouchID: Int?
+    /// The press on a tab, if any: the rules are the tracker's, as a control's.
+    private var press = PressTracker()
+    /// The tab the tracked finger went down on (nil when it went down on no tab).
+    private var trackedItem: TabBarItem?
 
     // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// The tab drawn pressed: the one the finger went down on, while the
@@ -141,34 +140,50 @@ open class TabBar: View, LargeContentViewerItemProvider {
 
     /// Starts tracking the tab under the first finger, as a control tracks a touch.
     override open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        guard trackedTouchID == nil, let touch = touches.first else { return }
-        trackedTouchID = touch.id
-        trackedItem = item(at: touch.location(in: self))
-        highlightedItem = trackedItem?.isEnabled == true ? trackedItem : nil
+        guard let touch = touches.first, press.began(touch, windowSerial: windowSerial) else { return }
+        let item = self.item(at: touch.location(in: self))
+        trackedItem = item
+        highlightedItem = item?.isEnabled == true ? item : nil
     }
 
     /// Highlights the tracked tab while the finger stays within its grown slot.
     override open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        guard let touch = tracked(in: touches), let item = trackedItem else { return }
-        highlightedItem = item.isEnabled && isInsideGrownSlot(of: item, touch.location(in: self)) ? item : nil
+        guard let touch = press.trackedTouch(in: touches) else { return }
+        let item = trackedItem
+        // No closure (`item.map`) here: a closure pays an actor-isolation check.
+        var inside = false
+        if let item { inside = isInsideGrownSlot(of: item, touch.location(in: self)) }
+        switch press.moved(touch, inside: inside) {
+        case .ignore:
+            return
+        case .dragInside:
+            highlightedItem = item?.isEnabled == true ? item : nil
+        case .dragOutside:
+            highlightedItem = nil
+        }
     }
 
     /// Selects the tab the finger went down on if it lifts within that
     /// tab's grown slot, whatever slots it crossed.
     override open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard let touch = tracked(in: touches) else { return }
+        guard let touch = press.trackedTouch(in: touches) else { return }
         let item = trackedItem
-        stopTracking()
+        var inside = false
+        if let item { inside = isInsideGrownSlot(of: item, touch.location(in: self)) }
+        let lift = press.ended(touch, inside: inside)
+        trackedItem = nil
+        highlightedItem = nil
         // The viewer's lift selects instead when it took this touch over
         // (with its cancelsTouchesInView off): one gesture, one selection.
-        guard let item, !viewerTookTheTouch, isInsideGrownSlot(of: item, touch.location(in: self)) else { return }
+        guard lift == .inside, let item, !viewerTookTheTouch else { return }
         selectFromUser(item)
     }
 
     /// A cancelled touch (the viewer taking it over, say) selects nothing.
     override open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        guard tracked(in: touches) != nil else { return }
-        stopTracking()
+        guard let touch = press.trackedTouch(in: touches), press.cancelled(touch) else { return }
+        trackedItem = nil
+        highlightedItem = nil
     }
 
     /// Whether a point in the tab bar's coordinates lies in an item's slot
@@ -182,17 +197,6 @@ open class TabBar: View, LargeContentViewerItemProvider {
     private var viewerTookTheTouch: Bool {
         let state = largeContentViewerInteraction.gestureRecognizerForExclusionRelationship.state
         return state.isInProgress || state == .ended
-    }
-
-    private func tracked(in touches: Set<Touch>) -> Touch? {
-        for touch in touches where touch.id == trackedTouchID { return touch }
-        return nil
-    }
-
-    private func stopTracking() {
-        trackedTouchID = nil
-        trackedItem = nil
-        highlightedItem = nil
     }
 
     // MARK: Large content viewer

@@ -174,11 +174,17 @@ open class Control: View, LargeContentViewerActivatable {
     /// tracking (nothing more is sent for this touch).
     open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
 
-    /// Called when the tracked finger lifts (nil when tracking stops otherwise).
+    /// Called when the tracked finger lifts, with nil when tracking stops
+    /// otherwise (disabled, `continueTracking` refused, or cancelled through
+    /// the default `cancelTracking(with:)`).
     open func endTracking(_ touch: Touch?, with event: Event?) {}
 
-    /// Called when the tracked touch is cancelled.
-    open func cancelTracking(with event: Event?) {}
+    /// Called when the tracked touch is cancelled, with a nil event when
+    /// the cancel has no event behind it (the control left its window, C7);
+    /// the default calls `endTracking(nil, with: event)`, as UIKit's does.
+    open func cancelTracking(with event: Event?) {
+        endTracking(nil, with: event)
+    }
 
     /// Whether a point in the control's coordinates is inside its bounds grown by the tracking margin.
     public func isInsideTrackingArea(_ point: Point) -> Bool {
@@ -191,14 +197,19 @@ open class Control: View, LargeContentViewerActivatable {
     /// Begins tracking the first finger on an enabled control (C1).
     override open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         guard isEnabled, !press.isTracking, let touch = touches.first else { return }
-        guard beginTracking(touch, with: event), press.began(touch, windowSerial: windowSerial) else { return }
+        let windowSerial = windowSerial
+        guard beginTracking(touch, with: event) else { return }
+        // The hook may have disabled the control or taken it out of its window.
+        guard isEnabled, self.windowSerial == windowSerial, press.began(touch, windowSerial: windowSerial) else {
+            return
+        }
         isHighlighted = true
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
 
     /// Follows the tracked finger in and out of the grown bounds (C2).
     override open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        guard let touch = press.trackedTouch(in: touches) else { return }
+        guard let touch = press.trackedTouch(in: touches), !cancelTrackingIfWindowChanged() else { return }
         guard continueTracking(touch, with: event) else {
             stopTracking()
             return
@@ -221,7 +232,7 @@ open class Control: View, LargeContentViewerActivatable {
 
     /// Ends tracking on the lift: touchUpInside (then a button's primary action) or touchUpOutside (C3).
     override open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard let touch = press.trackedTouch(in: touches) else { return }
+        guard let touch = press.trackedTouch(in: touches), !cancelTrackingIfWindowChanged() else { return }
         let lift = press.ended(touch, inside: isInsideTrackingArea(touch.location(in: self)))
         switch lift {
         case .ignore:
@@ -241,6 +252,16 @@ open class Control: View, LargeContentViewerActivatable {
         sendActions(for: .touchCancel)
     }
 
+    /// Cancels the tracking of a control that left its window mid-press,
+    /// at once (C7): `cancelTracking(with: nil)`, then `touchCancel`.
+    ///
+    /// A subclass that overrides this without calling `super` still has the
+    /// press cancelled, at the touch's next event.
+    override open func didMoveToWindow() {
+        super.didMoveToWindow()
+        _ = cancelTrackingIfWindowChanged()
+    }
+
     /// Refuses an ancestor's one-finger single tap, so the control gets the tap (C6).
     override open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard let tap = recognizer as? TapGestureRecognizer, recognizer.view !== self else { return true }
@@ -255,5 +276,15 @@ open class Control: View, LargeContentViewerActivatable {
         guard press.stop() else { return }
         isHighlighted = false
         endTracking(nil, with: nil)
+    }
+
+    /// Cancels the press if the control is no longer in the window it
+    /// began in (C7); returns whether it did.
+    private func cancelTrackingIfWindowChanged() -> Bool {
+        guard press.windowChanged(to: windowSerial) else { return false }
+        isHighlighted = false
+        cancelTracking(with: nil)
+        sendActions(for: .touchCancel)
+        return true
     }
 }

@@ -45,7 +45,9 @@ open class TabBar: View, LargeContentViewerItemProvider {
     ///
     /// Replacing them mid-gesture is safe: the HUD shows what is under the
     /// finger now, and only current items can be selected. A selected item
-    /// that is no longer among them is deselected.
+    /// that is no longer among them is deselected, and a press on a tab
+    /// that is no longer among them ends (nothing is highlighted, and the
+    /// lift selects nothing).
     @exclusivity(unchecked) public var items: [TabBarItem]? {
         didSet { itemsDidChange(from: oldValue ?? []) }
     }
@@ -148,7 +150,7 @@ open class TabBar: View, LargeContentViewerItemProvider {
 
     /// Highlights the tracked tab while the finger stays within its grown slot.
     override open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        guard let touch = press.trackedTouch(in: touches) else { return }
+        guard let touch = press.trackedTouch(in: touches), !endPressIfWindowChanged() else { return }
         let item = trackedItem
         // No closure (`item.map`) here: a closure pays an actor-isolation check.
         var inside = false
@@ -166,7 +168,7 @@ open class TabBar: View, LargeContentViewerItemProvider {
     /// Selects the tab the finger went down on if it lifts within that
     /// tab's grown slot, whatever slots it crossed.
     override open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard let touch = press.trackedTouch(in: touches) else { return }
+        guard let touch = press.trackedTouch(in: touches), !endPressIfWindowChanged() else { return }
         let item = trackedItem
         var inside = false
         if let item { inside = isInsideGrownSlot(of: item, touch.location(in: self)) }
@@ -186,6 +188,16 @@ open class TabBar: View, LargeContentViewerItemProvider {
         highlightedItem = nil
     }
 
+    /// Ends the press of a tab bar that left its window mid-press, at once
+    /// (C7): nothing is highlighted, and the lift selects nothing.
+    ///
+    /// A subclass that overrides this without calling `super` still has the
+    /// press ended, at the touch's next event.
+    override open func didMoveToWindow() {
+        super.didMoveToWindow()
+        _ = endPressIfWindowChanged()
+    }
+
     /// Whether a point in the tab bar's coordinates lies in an item's slot
     /// grown by `GestureConstants.controlTrackingMargin`.
     public func isInsideGrownSlot(of item: TabBarItem, _ point: Point) -> Bool {
@@ -197,6 +209,15 @@ open class TabBar: View, LargeContentViewerItemProvider {
     private var viewerTookTheTouch: Bool {
         let state = largeContentViewerInteraction.gestureRecognizerForExclusionRelationship.state
         return state.isInProgress || state == .ended
+    }
+
+    /// Ends the press if the tab bar is no longer in the window it began
+    /// in (C7); returns whether it did.
+    private func endPressIfWindowChanged() -> Bool {
+        guard press.windowChanged(to: windowSerial) else { return false }
+        trackedItem = nil
+        highlightedItem = nil
+        return true
     }
 
     // MARK: Large content viewer
@@ -297,6 +318,11 @@ open class TabBar: View, LargeContentViewerItemProvider {
         // Deselected while still attached, so the tab's element can announce it.
         if let selected = storedSelectedItem, index(of: selected) == nil {
             changeSelection(to: nil)
+        }
+        // A press on a tab that is gone ends: its lift selects nothing (C7).
+        if let pressed = trackedItem, index(of: pressed) == nil, press.stop() {
+            trackedItem = nil
+            highlightedItem = nil
         }
         for old in oldItems where old.tabBarSerial == objectSerial && !current.contains(where: { $0 === old }) {
             old.setTabBar(nil)

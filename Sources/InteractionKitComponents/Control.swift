@@ -262,7 +262,13 @@ open class Control: View, LargeContentViewerActivatable {
         _ = cancelTrackingIfWindowChanged()
     }
 
-    /// Refuses an ancestor's one-finger single tap, so the control gets the tap (C6).
+    /// Refuses an ancestor's one-finger single tap, so the control gets the
+    /// tap (C6); lets its own recognizers begin.
+    ///
+    /// The engine asks only about recognizers that would cancel the
+    /// control's touch (`cancelsTouchesInView`): an ancestor's tap with that
+    /// turned off recognizes over the control, and the control still gets
+    /// its tap (the "tap anywhere to dismiss" idiom), as in UIKit.
     override open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard let tap = recognizer as? TapGestureRecognizer, recognizer.view !== self else { return true }
         return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1)

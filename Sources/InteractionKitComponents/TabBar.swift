@@ -26,21 +26,29 @@ open class TabBar: View, LargeContentViewerItemProvider {
     /// The tab bar's own large content viewer interaction, installed while
     /// `showsLargeContentViewer` is true.
     public let largeContentViewerInteraction = LargeContentViewerInteraction()
+    // Stored properties are private, and every access to them in this
+    // module is a plain load or store, so the compiler proves exclusivity
+    // statically (no runtime check); public ones would be checked on every
+    // access. The public properties below are computed over them.
+
     /// The press on a tab, if any: the rules are the tracker's, as a control's.
     private var press = PressTracker()
     /// The tab the tracked finger went down on (nil when it went down on no tab).
     private var trackedItem: TabBarItem?
+    private var storedHighlightedItem: TabBarItem?
+    private weak var storedDelegate: (any TabBarDelegate)?
+    private var storedItems: [TabBarItem]?
 
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// The tab drawn pressed: the one the finger went down on, while the
     /// finger stays within its slot grown by `GestureConstants.controlTrackingMargin`.
-    @exclusivity(unchecked) public private(set) var highlightedItem: TabBarItem?
+    public var highlightedItem: TabBarItem? { storedHighlightedItem }
 
-    // Exclusivity unchecked: read on every selection (Bench, tap).
     /// The object told when the person selects a tab; held weakly.
-    @exclusivity(unchecked) public weak var delegate: (any TabBarDelegate)?
+    public var delegate: (any TabBarDelegate)? {
+        get { storedDelegate }
+        set { storedDelegate = newValue }
+    }
 
-    // Exclusivity unchecked: read on every move by the viewer's lookup (Bench, main sequence).
     /// The tabs, in reading order; nil or empty for none.
     ///
     /// Replacing them mid-gesture is safe: the HUD shows what is under the
@@ -48,8 +56,13 @@ open class TabBar: View, LargeContentViewerItemProvider {
     /// that is no longer among them is deselected, and a press on a tab
     /// that is no longer among them ends (nothing is highlighted, and the
     /// lift selects nothing).
-    @exclusivity(unchecked) public var items: [TabBarItem]? {
-        didSet { itemsDidChange(from: oldValue ?? []) }
+    public var items: [TabBarItem]? {
+        get { storedItems }
+        set {
+            let oldValue = storedItems
+            storedItems = newValue
+            itemsDidChange(from: oldValue ?? [])
+        }
     }
 
     private var storedSelectedItem: TabBarItem?
@@ -145,7 +158,7 @@ open class TabBar: View, LargeContentViewerItemProvider {
         guard let touch = touches.first, press.began(touch, windowSerial: windowSerial) else { return }
         let item = self.item(at: touch.location(in: self))
         trackedItem = item
-        highlightedItem = item?.isEnabled == true ? item : nil
+        storedHighlightedItem = item?.isEnabled == true ? item : nil
     }
 
     /// Highlights the tracked tab while the finger stays within its grown slot.
@@ -159,9 +172,9 @@ open class TabBar: View, LargeContentViewerItemProvider {
         case .ignore:
             return
         case .dragInside:
-            highlightedItem = item?.isEnabled == true ? item : nil
+            storedHighlightedItem = item?.isEnabled == true ? item : nil
         case .dragOutside:
-            highlightedItem = nil
+            storedHighlightedItem = nil
         }
     }
 
@@ -174,7 +187,7 @@ open class TabBar: View, LargeContentViewerItemProvider {
         if let item { inside = isInsideGrownSlot(of: item, touch.location(in: self)) }
         let lift = press.ended(touch, inside: inside)
         trackedItem = nil
-        highlightedItem = nil
+        storedHighlightedItem = nil
         // The viewer's lift selects instead when it took this touch over
         // (with its cancelsTouchesInView off): one gesture, one selection.
         guard lift == .inside, let item, !viewerTookTheTouch else { return }
@@ -185,7 +198,7 @@ open class TabBar: View, LargeContentViewerItemProvider {
     override open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         guard let touch = press.trackedTouch(in: touches), press.cancelled(touch) else { return }
         trackedItem = nil
-        highlightedItem = nil
+        storedHighlightedItem = nil
     }
 
     /// Ends the press of a tab bar that left its window mid-press, at once
@@ -216,7 +229,7 @@ open class TabBar: View, LargeContentViewerItemProvider {
     private func endPressIfWindowChanged() -> Bool {
         guard press.windowChanged(to: windowSerial) else { return false }
         trackedItem = nil
-        highlightedItem = nil
+        storedHighlightedItem = nil
         return true
     }
 
@@ -322,7 +335,7 @@ open class TabBar: View, LargeContentViewerItemProvider {
         // A press on a tab that is gone ends: its lift selects nothing (C7).
         if let pressed = trackedItem, index(of: pressed) == nil, press.stop() {
             trackedItem = nil
-            highlightedItem = nil
+            storedHighlightedItem = nil
         }
         for old in oldItems where old.tabBarSerial == objectSerial && !current.contains(where: { $0 === old }) {
             old.setTabBar(nil)

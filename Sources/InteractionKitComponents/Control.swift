@@ -19,8 +19,8 @@ import InteractionKitLargeContentViewer
 open class Control: View, LargeContentViewerActivatable {
     private var handlers: [(token: ActionToken, events: ControlEvents, body: @MainActor (Control, ControlEvents) -> Void)] = []
     private var lastHandlerToken: UInt64 = 0
-    /// The id of the finger being tracked, if any.
-    private var trackedTouchID: Int?
+    /// The press being tracked, if any: the rules are the tracker's.
+    private var press = PressTracker()
 
     /// Whether the control responds to touches and sends events; true by default.
     ///
@@ -30,7 +30,7 @@ open class Control: View, LargeContentViewerActivatable {
             guard oldValue != isEnabled else { return }
             // Hit testing reads its answer to `isEnabledForHitTesting` from a flag.
             refreshBuiltInAcceptsHits()
-            if !isEnabled && isTracking { stopTracking() }
+            if !isEnabled { stopTracking() }
             accessibilityDidChange(.traits)
             // Enabled controls take the focus, disabled ones lose it (K2, K4).
             focusabilityDidChange()
@@ -44,9 +44,9 @@ open class Control: View, LargeContentViewerActivatable {
         didSet { if oldValue != isSelected { accessibilityDidChange(.traits) } }
     }
     /// Whether a finger is being tracked.
-    public private(set) var isTracking = false
+    public var isTracking: Bool { press.isTracking }
     /// Whether the tracked finger is inside the control's grown bounds.
-    public private(set) var isTouchInside = false
+    public var isTouchInside: Bool { press.isInside }
 
     /// Whether lifting inside also triggers the primary action; true for `Button`.
     open class var touchUpInsideTriggersPrimaryAction: Bool { false }
@@ -181,11 +181,17 @@ open class Control: View, LargeContentViewerActivatable {
     /// tracking (nothing more is sent for this touch).
     open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
 
-    /// Called when the tracked finger lifts (nil when tracking stops otherwise).
+    /// Called when the tracked finger lifts, with nil when tracking stops
+    /// otherwise (disabled, `continueTracking` refused, or cancelled through
+    /// the default `cancelTracking(with:)`).
     open func endTracking(_ touch: Touch?, with event: Event?) {}
 
-    /// Called when the tracked touch is cancelled.
-    open func cancelTracking(with event: Event?) {}
+    /// Called when the tracked touch is cancelled, with a nil event when
+    /// the cancel has no event behind it (the control left its window, C7);
+    /// the default calls `endTracking(nil, with: event)`, as UIKit's does.
+    open func cancelTracking(with event: Event?) {
+        endTracking(nil, with: event)
+    }
 
     /// Whether a point in the control's coordinates is inside its bounds grown by the tracking margin.
     public func isInsideTrackingArea(_ point: Point) -> Bool {
@@ -197,57 +203,81 @@ open class Control: View, LargeContentViewerActivatable {
 
     /// Begins tracking the first finger on an enabled control (C1).
     override open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        guard isEnabled, !isTracking, let touch = touches.first else { return }
+        guard isEnabled, !press.isTracking, let touch = touches.first else { return }
+        let windowSerial = windowSerial
         guard beginTracking(touch, with: event) else { return }
-        trackedTouchID = touch.id
-        isTracking = true
-        isTouchInside = true
+        // The hook may have disabled the control or taken it out of its window.
+        guard isEnabled, self.windowSerial == windowSerial, press.began(touch, windowSerial: windowSerial) else {
+            return
+        }
         isHighlighted = true
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
 
     /// Follows the tracked finger in and out of the grown bounds (C2).
     override open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        guard isTracking, let touch = trackedTouch(in: touches) else { return }
+        guard let touch = press.trackedTouch(in: touches), !cancelTrackingIfWindowChanged() else { return }
         guard continueTracking(touch, with: event) else {
             stopTracking()
             return
         }
-        let inside = isInsideTrackingArea(touch.location(in: self))
-        let crossed: ControlEvents = inside == isTouchInside ? [] : (inside ? .touchDragEnter : .touchDragExit)
-        isTouchInside = inside
-        isHighlighted = inside
-        if !crossed.isEmpty { sendActions(for: crossed) }
-        guard isTracking else { return }
-        sendActions(for: inside ? .touchDragInside : .touchDragOutside)
+        switch press.moved(touch, inside: isInsideTrackingArea(touch.location(in: self))) {
+        case .ignore:
+            return
+        case .dragInside(let entered):
+            isHighlighted = true
+            if entered { sendActions(for: .touchDragEnter) }
+            guard press.tracks(touch) else { return }
+            sendActions(for: .touchDragInside)
+        case .dragOutside(let exited):
+            isHighlighted = false
+            if exited { sendActions(for: .touchDragExit) }
+            guard press.tracks(touch) else { return }
+            sendActions(for: .touchDragOutside)
+        }
     }
 
     /// Ends tracking on the lift: touchUpInside (then a button's primary action) or touchUpOutside (C3).
     override open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard isTracking, let touch = trackedTouch(in: touches) else { return }
-        let inside = isInsideTrackingArea(touch.location(in: self))
-        trackedTouchID = nil
-        isTracking = false
-        isTouchInside = false
-        isHighlighted = false
-        endTracking(touch, with: event)
-        sendActions(for: inside ? .touchUpInside : .touchUpOutside)
-        // The control a finger activated takes the focus (K5).
-        if inside { window?.focusFollowingTouch(self) }
+        guard let touch = press.trackedTouch(in: touches), !cancelTrackingIfWindowChanged() else { return }
+        let lift = press.ended(touch, inside: isInsideTrackingArea(touch.location(in: self)))
+        switch lift {
+        case .ignore:
+            return
+        case .inside, .outside:
+            isHighlighted = false
+            endTracking(touch, with: event)
+            sendActions(for: lift == .inside ? .touchUpInside : .touchUpOutside)
+            // The control a finger activated takes the focus (K5).
+            if lift == .inside { window?.focusFollowingTouch(self) }
+        }
     }
 
     /// A cancelled touch sends touchCancel and nothing else (C4).
     override open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        guard isTracking, trackedTouch(in: touches) != nil else { return }
-        trackedTouchID = nil
-        isTracking = false
-        isTouchInside = false
+        guard let touch = press.trackedTouch(in: touches), press.cancelled(touch) else { return }
         isHighlighted = false
         cancelTracking(with: event)
         sendActions(for: .touchCancel)
     }
 
-    /// Refuses an ancestor's one-finger single tap, so the control gets the tap (C6).
+    /// Cancels the tracking of a control that left its window mid-press,
+    /// at once (C7): `cancelTracking(with: nil)`, then `touchCancel`.
+    ///
+    /// A subclass that overrides this without calling `super` still has the
+    /// press cancelled, at the touch's next event.
+    override open func didMoveToWindow() {
+        super.didMoveToWindow()
+        _ = cancelTrackingIfWindowChanged()
+    }
+
+    /// Refuses an ancestor's one-finger single tap, so the control gets the
+    /// tap (C6); lets its own recognizers begin.
+    ///
+    /// The engine asks only about recognizers that would cancel the
+    /// control's touch (`cancelsTouchesInView`): an ancestor's tap with that
+    /// turned off recognizes over the control, and the control still gets
+    /// its tap (the "tap anywhere to dismiss" idiom), as in UIKit.
     override open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard let tap = recognizer as? TapGestureRecognizer, recognizer.view !== self else { return true }
         return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1)
@@ -256,16 +286,20 @@ open class Control: View, LargeContentViewerActivatable {
     /// A disabled control takes no touches: hit testing passes through it, as in UIKit.
     override open var isEnabledForHitTesting: Bool { isEnabled }
 
-    private func trackedTouch(in touches: Set<Touch>) -> Touch? {
-        for touch in touches where touch.id == trackedTouchID { return touch }
-        return nil
-    }
-
+    /// Stops tracking without an event (disabled, `continueTracking` refused).
     private func stopTracking() {
-        trackedTouchID = nil
-        isTracking = false
-        isTouchInside = false
+        guard press.stop() else { return }
         isHighlighted = false
         endTracking(nil, with: nil)
+    }
+
+    /// Cancels the press if the control is no longer in the window it
+    /// began in (C7); returns whether it did.
+    private func cancelTrackingIfWindowChanged() -> Bool {
+        guard press.windowChanged(to: windowSerial) else { return false }
+        isHighlighted = false
+        cancelTracking(with: nil)
+        sendActions(for: .touchCancel)
+        return true
     }
 }

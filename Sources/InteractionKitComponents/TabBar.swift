@@ -26,29 +26,43 @@ open class TabBar: View, LargeContentViewerItemProvider {
     /// The tab bar's own large content viewer interaction, installed while
     /// `showsLargeContentViewer` is true.
     public let largeContentViewerInteraction = LargeContentViewerInteraction()
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
-    /// The tab the tracked finger went down on, and the finger's id.
-    @exclusivity(unchecked) private var trackedItem: TabBarItem?
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
-    @exclusivity(unchecked) private var trackedTouchID: Int?
+    // Stored properties are private, and every access to them in this
+    // module is a plain load or store, so the compiler proves exclusivity
+    // statically (no runtime check); public ones would be checked on every
+    // access. The public properties below are computed over them.
 
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    /// The press on a tab, if any: the rules are the tracker's, as a control's.
+    private var press = PressTracker()
+    /// The tab the tracked finger went down on (nil when it went down on no tab).
+    private var trackedItem: TabBarItem?
+    private var storedHighlightedItem: TabBarItem?
+    private weak var storedDelegate: (any TabBarDelegate)?
+    private var storedItems: [TabBarItem]?
+
     /// The tab drawn pressed: the one the finger went down on, while the
     /// finger stays within its slot grown by `GestureConstants.controlTrackingMargin`.
-    @exclusivity(unchecked) public private(set) var highlightedItem: TabBarItem?
+    public var highlightedItem: TabBarItem? { storedHighlightedItem }
 
-    // Exclusivity unchecked: read on every selection (Bench, tap).
     /// The object told when the person selects a tab; held weakly.
-    @exclusivity(unchecked) public weak var delegate: (any TabBarDelegate)?
+    public var delegate: (any TabBarDelegate)? {
+        get { storedDelegate }
+        set { storedDelegate = newValue }
+    }
 
-    // Exclusivity unchecked: read on every move by the viewer's lookup (Bench, main sequence).
     /// The tabs, in reading order; nil or empty for none.
     ///
     /// Replacing them mid-gesture is safe: the HUD shows what is under the
     /// finger now, and only current items can be selected. A selected item
-    /// that is no longer among them is deselected.
-    @exclusivity(unchecked) public var items: [TabBarItem]? {
-        didSet { itemsDidChange(from: oldValue ?? []) }
+    /// that is no longer among them is deselected, and a press on a tab
+    /// that is no longer among them ends (nothing is highlighted, and the
+    /// lift selects nothing).
+    public var items: [TabBarItem]? {
+        get { storedItems }
+        set {
+            let oldValue = storedItems
+            storedItems = newValue
+            itemsDidChange(from: oldValue ?? [])
+        }
     }
 
     private var storedSelectedItem: TabBarItem?
@@ -143,34 +157,60 @@ open class TabBar: View, LargeContentViewerItemProvider {
 
     /// Starts tracking the tab under the first finger, as a control tracks a touch.
     override open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        guard trackedTouchID == nil, let touch = touches.first else { return }
-        trackedTouchID = touch.id
-        trackedItem = item(at: touch.location(in: self))
-        highlightedItem = trackedItem?.isEnabled == true ? trackedItem : nil
+        guard let touch = touches.first, press.began(touch, windowSerial: windowSerial) else { return }
+        let item = self.item(at: touch.location(in: self))
+        trackedItem = item
+        storedHighlightedItem = item?.isEnabled == true ? item : nil
     }
 
     /// Highlights the tracked tab while the finger stays within its grown slot.
     override open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        guard let touch = tracked(in: touches), let item = trackedItem else { return }
-        highlightedItem = item.isEnabled && isInsideGrownSlot(of: item, touch.location(in: self)) ? item : nil
+        guard let touch = press.trackedTouch(in: touches), !endPressIfWindowChanged() else { return }
+        let item = trackedItem
+        // No closure (`item.map`) here: a closure pays an actor-isolation check.
+        var inside = false
+        if let item { inside = isInsideGrownSlot(of: item, touch.location(in: self)) }
+        switch press.moved(touch, inside: inside) {
+        case .ignore:
+            return
+        case .dragInside:
+            storedHighlightedItem = item?.isEnabled == true ? item : nil
+        case .dragOutside:
+            storedHighlightedItem = nil
+        }
     }
 
     /// Selects the tab the finger went down on if it lifts within that
     /// tab's grown slot, whatever slots it crossed.
     override open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard let touch = tracked(in: touches) else { return }
+        guard let touch = press.trackedTouch(in: touches), !endPressIfWindowChanged() else { return }
         let item = trackedItem
-        stopTracking()
+        var inside = false
+        if let item { inside = isInsideGrownSlot(of: item, touch.location(in: self)) }
+        let lift = press.ended(touch, inside: inside)
+        trackedItem = nil
+        storedHighlightedItem = nil
         // The viewer's lift selects instead when it took this touch over
         // (with its cancelsTouchesInView off): one gesture, one selection.
-        guard let item, !viewerTookTheTouch, isInsideGrownSlot(of: item, touch.location(in: self)) else { return }
+        guard lift == .inside, let item, !viewerTookTheTouch else { return }
         if selectFromUser(item) { window?.focusFollowingTouch(item) }
     }
 
     /// A cancelled touch (the viewer taking it over, say) selects nothing.
     override open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        guard tracked(in: touches) != nil else { return }
-        stopTracking()
+        guard let touch = press.trackedTouch(in: touches), press.cancelled(touch) else { return }
+        trackedItem = nil
+        storedHighlightedItem = nil
+    }
+
+    /// Ends the press of a tab bar that left its window mid-press, at once
+    /// (C7): nothing is highlighted, and the lift selects nothing.
+    ///
+    /// A subclass that overrides this without calling `super` still has the
+    /// press ended, at the touch's next event.
+    override open func didMoveToWindow() {
+        super.didMoveToWindow()
+        _ = endPressIfWindowChanged()
     }
 
     /// Whether a point in the tab bar's coordinates lies in an item's slot
@@ -186,15 +226,13 @@ open class TabBar: View, LargeContentViewerItemProvider {
         return state.isInProgress || state == .ended
     }
 
-    private func tracked(in touches: Set<Touch>) -> Touch? {
-        for touch in touches where touch.id == trackedTouchID { return touch }
-        return nil
-    }
-
-    private func stopTracking() {
-        trackedTouchID = nil
+    /// Ends the press if the tab bar is no longer in the window it began
+    /// in (C7); returns whether it did.
+    private func endPressIfWindowChanged() -> Bool {
+        guard press.windowChanged(to: windowSerial) else { return false }
         trackedItem = nil
-        highlightedItem = nil
+        storedHighlightedItem = nil
+        return true
     }
 
     // MARK: Large content viewer
@@ -300,6 +338,11 @@ open class TabBar: View, LargeContentViewerItemProvider {
         // Deselected while still attached, so the tab's element can announce it.
         if let selected = storedSelectedItem, index(of: selected) == nil {
             changeSelection(to: nil)
+        }
+        // A press on a tab that is gone ends: its lift selects nothing (C7).
+        if let pressed = trackedItem, index(of: pressed) == nil, press.stop() {
+            trackedItem = nil
+            storedHighlightedItem = nil
         }
         for old in oldItems where old.tabBarSerial == objectSerial && !current.contains(where: { $0 === old }) {
             old.setTabBar(nil)

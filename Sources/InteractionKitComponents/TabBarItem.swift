@@ -9,72 +9,97 @@ import InteractionKitLargeContentViewer
 /// insets) when set, as with UIKit's bar items.
 @MainActor
 open class TabBarItem: LargeContentViewerActivatable {
-    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
+    // Stored properties are private, and every access to them in this
+    // module is a plain load or store, so the compiler proves exclusivity
+    // statically (no runtime check): the viewer reads them on every move
+    // and every show. Public ones would be checked on every access; the
+    // public properties are computed over these.
+    private var storedTitle: String?
+    private var storedImage: Image?
+    private var storedIsEnabled = true
+    private var storedLargeContentSizeImage: Image?
+    /// Whether `largeContentSizeImage` is set, kept so the viewer's per-move reads stay cheap.
+    private var hasLargeContentSizeImage = false
+    private var storedLargeContentSizeImageInsets = EdgeInsets.zero
+    private var storedShowsLargeContentViewer = true
+    /// Unowned, not weak (a weak reference would give the tab bar a side
+    /// table, which slows every retain of it): the tab bar clears it in its
+    /// items when they leave it and when it is freed.
+    // The one property here checked at run time (about 85 instructions an
+    // access): storing an unowned reference releases the old one inside the
+    // access, which the compiler cannot prove harmless. It is read once per
+    // selection by the viewer, never per move or per tap.
+    private unowned var storedTabBar: TabBar?
+
     /// The tab's title.
-    @exclusivity(unchecked) public var title: String? {
-        didSet {
+    public var title: String? {
+        get { storedTitle }
+        set {
+            let oldValue = storedTitle
+            storedTitle = newValue
             contentDidChange()
-            if oldValue != title { accessibilityElementIfMade?.accessibilityDidChange(.label) }
+            if oldValue != newValue { accessibilityElementIfMade?.accessibilityDidChange(.label) }
         }
     }
-    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     /// The tab's image.
-    @exclusivity(unchecked) public var image: Image? {
-        didSet { contentDidChange() }
+    public var image: Image? {
+        get { storedImage }
+        set {
+            storedImage = newValue
+            contentDidChange()
+        }
     }
     /// A number the app uses to tell tabs apart.
     public var tag: Int
-    // Exclusivity unchecked: read on every move by the viewer's lookup (Bench, main sequence).
     /// Whether the person can select the tab; a disabled tab is drawn dimmed and never selected by a gesture.
-    @exclusivity(unchecked) public var isEnabled = true {
-        didSet {
+    public var isEnabled: Bool {
+        get { storedIsEnabled }
+        set {
             // A disabled tab under a still finger leaves the HUD (L9).
-            guard oldValue != isEnabled else { return }
+            guard storedIsEnabled != newValue else { return }
+            storedIsEnabled = newValue
             tabBar?.largeContentViewerInteraction.refresh()
             accessibilityElementIfMade?.accessibilityDidChange(.traits)
             // A disabled tab is skipped by the keyboard, and loses the focus (K2, K4).
             tabBar?.focusabilityDidChange()
         }
     }
-    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     /// An image made for the large content viewer, drawn unscaled instead of `image`.
-    @exclusivity(unchecked) public var largeContentSizeImage: Image? {
-        didSet {
-            hasLargeContentSizeImage = largeContentSizeImage != nil
+    public var largeContentSizeImage: Image? {
+        get { storedLargeContentSizeImage }
+        set {
+            storedLargeContentSizeImage = newValue
+            hasLargeContentSizeImage = newValue != nil
             contentDidChange()
         }
     }
-    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
-    /// Whether `largeContentSizeImage` is set, kept so the viewer's per-move reads stay cheap.
-    @exclusivity(unchecked) private var hasLargeContentSizeImage = false
-    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     /// Insets for `largeContentSizeImage`.
-    @exclusivity(unchecked) public var largeContentSizeImageInsets = EdgeInsets.zero {
-        didSet { contentDidChange() }
+    public var largeContentSizeImageInsets: EdgeInsets {
+        get { storedLargeContentSizeImageInsets }
+        set {
+            storedLargeContentSizeImageInsets = newValue
+            contentDidChange()
+        }
     }
-    // Exclusivity unchecked: read on every move by the viewer's lookup (Bench, main sequence).
     /// Whether the large content viewer shows this tab; true, as for UIKit's bar items.
-    @exclusivity(unchecked) public var showsLargeContentViewer = true {
-        didSet {
+    public var showsLargeContentViewer: Bool {
+        get { storedShowsLargeContentViewer }
+        set {
             // The HUD on this tab under a still finger hides, or shows it.
-            guard oldValue != showsLargeContentViewer else { return }
+            guard storedShowsLargeContentViewer != newValue else { return }
+            storedShowsLargeContentViewer = newValue
             tabBar?.largeContentViewerInteraction.refresh()
         }
     }
 
     /// The tab bar whose items include this one.
-    ///
-    /// Unowned, not weak (a weak reference would give the tab bar a side
-    /// table, which slows every retain of it): the tab bar clears it in its
-    /// items when they leave it and when it is freed.
-    // Exclusivity unchecked: read on every selection by the viewer (Bench, main sequence).
-    @exclusivity(unchecked) public private(set) unowned var tabBar: TabBar?
+    public var tabBar: TabBar? { storedTabBar }
     /// The `objectSerial` of `tabBar` (0 for none): lets a tab bar that is
     /// being freed tell its own items apart without reading `tabBar`.
     private(set) var tabBarSerial: UInt64 = 0
 
     func setTabBar(_ tabBar: TabBar?) {
-        self.tabBar = tabBar
+        storedTabBar = tabBar
         tabBarSerial = tabBar?.objectSerial ?? 0
     }
 
@@ -100,8 +125,8 @@ open class TabBarItem: LargeContentViewerActivatable {
 
     /// Creates a tab.
     public init(title: String?, image: Image?, tag: Int = 0) {
-        self.title = title
-        self.image = image
+        storedTitle = title
+        storedImage = image
         self.tag = tag
     }
 
@@ -116,8 +141,7 @@ open class TabBarItem: LargeContentViewerActivatable {
         hasLargeContentSizeImage ? largeContentSizeImageInsets : .zero
     }
 
-    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
-    @exclusivity(unchecked) private var storedLargeContentRevision: UInt64 = 0
+    private var storedLargeContentRevision: UInt64 = 0
 
     /// A count of changes to the tab's large content, which the viewer compares on each move.
     public var largeContentRevision: UInt64? { storedLargeContentRevision }

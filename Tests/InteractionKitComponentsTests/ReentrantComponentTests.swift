@@ -37,6 +37,25 @@ struct ReentrantComponentTests {
         #expect(events == ["touchDown", "touchCancel", "touchDown", "touchUpInside"])
     }
 
+    @Test("A control whose beginTracking disables it does not start tracking, and sends nothing")
+    func beginTrackingDisables() {
+        final class Disabling: Control {
+            override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
+                isEnabled = false
+                return true
+            }
+        }
+        let window = Window.phone()
+        let control = Disabling(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(control)
+        var events: [String] = []
+        control.addAction(for: .allEvents) { _, event in events += event.names }
+        window.down(50, 50, at: 0)
+        #expect(!control.isTracking && !control.isHighlighted)
+        window.up(50, 50, at: 0.1)
+        #expect(events.isEmpty)
+    }
+
     @Test("A tab that an accessibility observer removes while it is being selected is not reported to the delegate")
     func tabRemovedDuringSelection() {
         let scene = TabBarScene(size: .large)

@@ -171,13 +171,18 @@ open class GestureRecognizer: TimerTarget {
     /// An arbiter given directly, for a recognizer tested with no view.
     var standaloneArbiter: GestureArbiter?
 
-    /// Whether every view between each touch's hit view and this
-    /// recognizer's own view lets it begin (`View.gestureRecognizerShouldBegin(_:)`, C6).
+    /// Whether the views whose touches this recognizer would cancel let it
+    /// begin (`View.gestureRecognizerShouldBegin(_:)`, C6 amended): for each
+    /// touch, every view from its hit view up to and including this
+    /// recognizer's own view. None is asked when the recognizer does not
+    /// cancel touches (`cancelsTouchesInView` false), as in UIKit.
     func viewsLetBegin() -> Bool {
+        guard cancelsTouchesInView else { return true }
         for touch in trackedTouches {
             var node = touch.view
-            while let view = node, view !== self.view {
+            while let view = node {
                 if !view.gestureRecognizerShouldBegin(self) { return false }
+                if view === self.view { break }
                 node = view.superview
             }
         }

@@ -452,12 +452,14 @@ open class View {
         superview?.touchesCancelled(touches, with: event)
     }
 
-    /// Whether a recognizer of an ancestor may begin for a touch on this
-    /// view (or on a view inside it); true by default, as UIKit's
+    /// Whether a recognizer may begin for a touch on this view (or on a
+    /// view inside it); true by default, as UIKit's
     /// `gestureRecognizerShouldBegin(_:)`.
     ///
-    /// Asked for each view from the touch's hit view up to, not including,
-    /// the recognizer's own view. `Control` refuses an ancestor's one-finger
+    /// Asked only when the recognizer would cancel the touch
+    /// (`cancelsTouchesInView`), for each view from the touch's hit view up
+    /// to and including the recognizer's own view: a view is asked about
+    /// its own recognizers too. `Control` refuses an ancestor's one-finger
     /// single tap, so a button inside a tappable view gets its tap.
     open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         true

@@ -15,22 +15,54 @@ extension View {
     /// tested inline, first, and most siblings a finger passes are turned
     /// away by their `HitRejectionBox` before the point is even converted.
     func frontmostChild(at location: Point) -> (view: View, point: Point)? {
-        let children = subviews
-        var index = children.count - 1
+        switch step(from: self, at: location, with: nil, askingHitTest: false) {
+        case .enter(let child, let point): (child, point)
+        case .answered, .stop: nil
+        }
+    }
+
+    /// One level of the descent, the one both hit testing and the large
+    /// content viewer's lookup take.
+    enum DescentStep {
+        /// Go on down into this subview, with the point in its coordinates.
+        case enter(View, Point)
+        /// A subview's own `hitTest` answered: this is the result.
+        case answered(View)
+        /// No subview takes the point: the current view is the deepest.
+        case stop
+    }
+
+    /// Among `view`'s subviews, front to back, the first that takes the
+    /// point (in `view`'s coordinates).
+    ///
+    /// A built-in class is tested inline (its rejection box, then its
+    /// bounds and flag); any other class is asked through its `hitTest`
+    /// when `askingHitTest` (so overrides keep working), else through
+    /// `acceptsHits` and `point(inside:with:)` (UIKit's description of the
+    /// large content viewer's lookup). Reads the subviews in place: a copy
+    /// of the list would cost a retain and a release on every level.
+    @inline(__always)
+    func step(from view: View, at location: Point, with event: Event?, askingHitTest: Bool) -> DescentStep {
+        var index = view.subviews.count - 1
         while index >= 0 {
-            let child = children[index]
+            let child = view.subviews[index]
             index -= 1
             if child.hasBuiltInBehaviour && child.hitRejectionBox.excludes(location) { continue }
             let childLocation = child.pointFromSuperview(location)
             if child.hasBuiltInBehaviour {
                 if child.storedBounds.contains(childLocation) && child.builtInAcceptsHits {
-                    return (child, childLocation)
+                    return .enter(child, childLocation)
                 }
+            } else if askingHitTest {
+                if let hit = child.hitTest(childLocation, with: event) { return .answered(hit) }
+                // The override may have shortened the list: the index only
+                // ever goes down, so the walk ends whatever it did.
+                index = min(index, view.subviews.count - 1)
             } else if child.acceptsHits && child.point(inside: childLocation, with: nil) {
-                return (child, childLocation)
+                return .enter(child, childLocation)
             }
         }
-        return nil
+        return .stop
     }
 
     /// The deepest view at `point` (in `start`'s coordinates) below `start`,
@@ -54,37 +86,18 @@ extension View {
     ) -> View {
         var current = start
         var location = point
-        // `frontmostChild(at:)`'s rules, written out here, except that a
-        // subview whose class may override `hitTest` is asked through it, so
-        // that overrides keep working. Returning each level's child from a
-        // function cost retains on every level.
-        descending: while true {
-            var index = current.subviews.count - 1
-            while index >= 0 {
-                // Read in place, not from a copy of the list: a copy costs a
-                // retain and a release on every level.
-                let child = current.subviews[index]
-                index -= 1
-                if child.hasBuiltInBehaviour && child.hitRejectionBox.excludes(location) { continue }
-                let childLocation = child.pointFromSuperview(location)
-                if child.hasBuiltInBehaviour {
-                    if child.storedBounds.contains(childLocation) && child.builtInAcceptsHits {
-                        if recording && !child.gestureRecognizers.isEmpty { path.recognizerViews.append(child) }
-                        current = child
-                        location = childLocation
-                        continue descending
-                    }
-                } else {
-                    if let hit = child.hitTest(childLocation, with: event) {
-                        if recording { path.answeredBelow = current }
-                        return hit
-                    }
-                    // The override may have shortened the list: the index
-                    // only ever goes down, so the walk ends whatever it did.
-                    index = min(index, current.subviews.count - 1)
-                }
+        while true {
+            switch step(from: current, at: location, with: event, askingHitTest: true) {
+            case .enter(let child, let childLocation):
+                if recording && !child.gestureRecognizers.isEmpty { path.recognizerViews.append(child) }
+                current = child
+                location = childLocation
+            case .answered(let hit):
+                if recording { path.answeredBelow = current }
+                return hit
+            case .stop:
+                return current
             }
-            return current
         }
     }
 }

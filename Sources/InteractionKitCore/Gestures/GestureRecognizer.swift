@@ -28,6 +28,11 @@ open class GestureRecognizer: TimerTarget {
     @exclusivity(unchecked) private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
     // Exclusivity unchecked: read on every begin by arbitration (Bench, main sequence).
     @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
+    // Exclusivity unchecked: read on every touch-down (Bench, tap) and every begin by arbitration.
+    /// The recognizers this one must wait for in its current attempt
+    /// because a delegate or a subclass said so (rule G12); cleared when
+    /// the attempt ends (reset, or a first touch with nothing pending).
+    @exclusivity(unchecked) private(set) var dynamicFailureRequirements: [WeakRecognizer] = []
     // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     @exclusivity(unchecked) private var isResetting = false
     // Exclusivity unchecked: written on every touch-down, read on every lift (Bench, tap).
@@ -268,6 +273,7 @@ open class GestureRecognizer: TimerTarget {
         let oldState = storedState
         storedState = .possible
         pendingState = nil
+        if !dynamicFailureRequirements.isEmpty { dynamicFailureRequirements.removeAll() }
         for observer in stateObservers { observer(self, oldState, .possible) }
         reset()
         isResetting = false
@@ -327,6 +333,20 @@ open class GestureRecognizer: TimerTarget {
         failureRequirements.compactMap(\.recognizer)
     }
 
+    /// Makes this recognizer wait for `other` to fail until its attempt
+    /// ends: a delegate or a subclass required it (rule G12).
+    func requireDynamically(toFail other: GestureRecognizer) {
+        guard other !== self, !requiresDynamically(other) else { return }
+        dynamicFailureRequirements.removeAll { $0.recognizer == nil }
+        dynamicFailureRequirements.append(WeakRecognizer(recognizer: other))
+    }
+
+    /// Whether this attempt already waits for `other` because a delegate or a subclass said so.
+    func requiresDynamically(_ other: GestureRecognizer) -> Bool {
+        for entry in dynamicFailureRequirements where entry.recognizer === other { return true }
+        return false
+    }
+
     // MARK: Subclass hooks
 
     /// Whether the recognizer may leave `possible` now; the default says yes.
@@ -336,9 +356,18 @@ open class GestureRecognizer: TimerTarget {
     open func shouldReceive(_ touch: Touch) -> Bool { true }
 
     /// Whether this recognizer, by its class, must wait for `other` to fail.
+    ///
+    /// Asked for the recognizers that share a touch with this one, when the
+    /// touch goes down or this one asks to recognize; a yes holds like
+    /// `require(toFail:)` until this recognizer resets, across separate
+    /// touches too (a single tap waits for a double tap between its taps).
+    /// The default says no.
     open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
 
     /// Whether `other`, by this recognizer's class, must wait for this one to fail.
+    ///
+    /// Asked and held as `shouldRequireFailure(of:)` is, from the other side;
+    /// the default says no.
     open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
     /// Whether recognizing this gesture may stop `other`; true by default.
@@ -536,12 +565,20 @@ open class GestureRecognizer: TimerTarget {
         // The view's window must be the event's (or neither has one), told
         // by serial: comparing the windows themselves loaded three unowned references.
         guard isEnabled, (view?.windowSerial ?? 0) == event.windowSerial else { return }
+        // A first touch with nothing pending starts a new attempt: what the
+        // delegates required in the last one no longer holds (G12).
+        if !dynamicFailureRequirements.isEmpty && !isEngaged { dynamicFailureRequirements.removeAll() }
         trackedTouches.append(touch)
         guard isListening else { return }
         touchBegan(touch, with: event)
     }
 
-    /// The index of a tracked touch, found with a plain loop (no closure on the hot path).
+    /// Whether the touch-down with this serial is among the tracked touches.
+    func isTracking(serial: UInt64) -> Bool {
+        for touch in trackedTouches where touch.serial == serial { return true }
+        return false
+    }
+
     /// The index of a tracked touch: the same finger (id) of the same
     /// touch-down (serial), since a callback may end a touch and start
     /// another with its id. A plain loop: no closure on the hot path.

@@ -479,6 +479,8 @@ public final class Window: View, GestureArenaTouches {
             // a touch whose end it would never hear.
             recognizer.receiveBegan(touch, with: event)
         }
+        // Failure requirements a delegate or a subclass gives hold for the whole attempt (G12).
+        if recognizers.count > 1 { arbiter.touchDidGoDown(serial: serial) }
         // The view hears of the touch after its recognizers, as in UIKit; one
         // of them may have recognized and cancelled it meanwhile.
         if let began = updateTouchTable({ $0.recognizersHeardDown(serial: serial) }) {

@@ -113,7 +113,10 @@ open class GestureRecognizer: TimerTarget {
     public init() {}
 
     /// Creates a recognizer that calls `action` on began, changed, ended and cancelled.
-    public convenience init(action: @escaping @MainActor (GestureRecognizer) -> Void) {
+    ///
+    /// The action gets the recognizer as its own class, so no downcast is
+    /// needed: `PanGestureRecognizer { pan in print(pan.translation(in: nil)) }`.
+    public convenience init(action: @escaping @MainActor (Self) -> Void) {
         self.init()
         addAction(action)
     }
@@ -284,14 +287,20 @@ open class GestureRecognizer: TimerTarget {
     /// Adds an action, called on began, changed, ended and cancelled; the
     /// token removes it again (`removeAction(_:)`).
     ///
+    /// The action gets the recognizer as the type it was added through, so
+    /// no downcast is needed: `pan.addAction { pan in print(pan.velocity(in: nil)) }`
+    /// hands the closure a `PanGestureRecognizer` (a subclass of your own
+    /// too); added through a `GestureRecognizer` value, it gets one.
+    ///
     /// An action sees the state it was called for: when an earlier action
     /// (or anything it calls) moves the recognizer on, the remaining actions
     /// are not called for the old state.
     @discardableResult
-    public func addAction(_ action: @escaping @MainActor (GestureRecognizer) -> Void) -> ActionToken {
+    public func addAction(_ action: @escaping @MainActor (Self) -> Void) -> ActionToken {
         lastActionToken &+= 1
         let token = ActionToken(value: lastActionToken)
-        actions.append((token, action))
+        // Actions are only ever called with this recognizer (`commit`), which is a `Self`.
+        actions.append((token, { action(unsafeDowncast($0, to: Self.self)) }))
         return token
     }
 

@@ -33,6 +33,9 @@ open class GestureRecognizer: TimerTarget {
     /// because a delegate or a subclass said so (rule G12); cleared when
     /// the attempt ends (reset, or a first touch with nothing pending).
     @exclusivity(unchecked) private(set) var dynamicFailureRequirements: [WeakRecognizer] = []
+    // Exclusivity unchecked: read on every touch-down for each recognizer of the view (Bench, tap).
+    /// `allowedTouchTypes` as bits (`touchTypeBit(_:)`): one test per touch-down, no set lookup.
+    @exclusivity(unchecked) private var allowedTouchTypeBits: UInt8 = GestureRecognizer.allTouchTypeBits
     // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     @exclusivity(unchecked) private var isResetting = false
     // Exclusivity unchecked: written on every touch-down, read on every lift (Bench, tap).
@@ -106,6 +109,41 @@ open class GestureRecognizer: TimerTarget {
     @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if oldValue && !isEnabled { abandonTouches() }
+        }
+    }
+
+    /// The kinds of touch the recognizer receives (UIKit's `allowedTouchTypes`); all of them by default.
+    ///
+    /// A touch of another type is not received at all: it is left out when
+    /// it goes down, before `shouldReceive(_:)` and the delegate are asked,
+    /// so the recognizer neither tracks nor competes for it. A change
+    /// applies to the touches that go down after it.
+    public var allowedTouchTypes: Set<TouchType> {
+        get {
+            var types: Set<TouchType> = []
+            for type in [TouchType.direct, .indirectPointer, .pencil] where allows(type) { types.insert(type) }
+            return types
+        }
+        set {
+            var bits: UInt8 = 0
+            for type in newValue { bits |= Self.touchTypeBit(type) }
+            allowedTouchTypeBits = bits
+        }
+    }
+
+    /// Whether a touch of this type may be received (`allowedTouchTypes`).
+    @inline(__always)
+    func allows(_ type: TouchType) -> Bool {
+        allowedTouchTypeBits & Self.touchTypeBit(type) != 0
+    }
+
+    private static let allTouchTypeBits: UInt8 = 0b111
+
+    private static func touchTypeBit(_ type: TouchType) -> UInt8 {
+        switch type {
+        case .direct: 1
+        case .indirectPointer: 2
+        case .pencil: 4
         }
     }
 

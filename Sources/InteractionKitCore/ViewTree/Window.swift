@@ -495,6 +495,7 @@ public final class Window: View, GestureArenaTouches {
         // Most views on the way up have no recognizers: no list is copied for them.
         if view.gestureRecognizers.isEmpty { return }
         for recognizer in view.gestureRecognizers where recognizer.isEnabled
+            && recognizer.allows(touch.type)
             && recognizer.shouldReceive(touch)
             && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) != false {
             recognizers.append(recognizer)

@@ -26,7 +26,18 @@ open class PinchGestureRecognizer: GestureRecognizer {
     override open var isContinuous: Bool { true }
 
     /// The fingers' distance now over their distance when the second finger came down; 1 before that.
-    public var scale: Double { fingers.value }
+    ///
+    /// Settable, as in UIKit: setting it resets `velocity` to zero, and
+    /// later moves scale the value set by how much the distance changes
+    /// from then (`pinch.scale = 1` in each action makes it the change
+    /// since the last one). A pinch that has not begun needs the distance
+    /// to change by `GestureConstants.pinchMinimumDistanceChange` from
+    /// then. A non-finite value is ignored. The recognizer's reset sets it
+    /// back to 1.
+    public var scale: Double {
+        get { fingers.value }
+        set { fingers.set(newValue, at: currentTime) }
+    }
 
     /// How fast `scale` changes, per second (least squares over the last 100 ms).
     public var velocity: Double { fingers.velocity }

@@ -27,7 +27,17 @@ open class RotationGestureRecognizer: GestureRecognizer {
     override open var isContinuous: Bool { true }
 
     /// The turn since the second finger came down, in radians, clockwise positive; 0 before that.
-    public var rotation: Double { fingers.value }
+    ///
+    /// Settable, as in UIKit: setting it resets `velocity` to zero, and
+    /// later turns add to the value set (`rotation.rotation = 0` in each
+    /// action makes it the turn since the last one). A rotation that has
+    /// not begun needs the fingers to turn `GestureConstants.rotationMinimumAngle`
+    /// from then. A non-finite value is ignored. The recognizer's reset
+    /// sets it back to 0.
+    public var rotation: Double {
+        get { fingers.value }
+        set { fingers.set(newValue, at: currentTime) }
+    }
 
     /// How fast `rotation` changes, in radians per second (least squares over the last 100 ms).
     public var velocity: Double { fingers.velocity }

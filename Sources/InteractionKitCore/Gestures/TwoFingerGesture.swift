@@ -7,7 +7,7 @@
 /// one of these and forwards its touch hooks. A value that decides and
 /// calls no one: each hook returns the `Step` the recognizer then takes
 /// (`GestureRecognizer.take(_:for:)`), so no access to this value is held
-/// while actions run, and an action may read the measure.
+/// while actions run, and an action may read or set the measure.
 struct TwoFingerGesture {
     /// Which measure of the pair the gesture reports.
     enum Measure {
@@ -47,7 +47,7 @@ struct TwoFingerGesture {
     /// How fast `value` changes, per second (least squares over the last 100 ms).
     var velocity: Double { tracker.velocity.x }
 
-    /// Whether the fingers moved enough since they were paired to begin.
+    /// Whether the fingers moved enough since they were paired (or the value was set) to begin.
     private var hasMovedEnoughToBegin: Bool {
         switch measure {
         case .scale: abs(pair.distance - pair.baseDistance) >= GestureConstants.pinchMinimumDistanceChange
@@ -85,6 +85,21 @@ struct TwoFingerGesture {
         }
         if state.isInProgress { return .end }
         return state == .possible ? .fail : .none
+    }
+
+    /// Makes the measure read `newValue` now, as UIKit's setters do: the
+    /// velocity restarts at zero, and later moves measure the change since
+    /// (the scale multiplies `newValue` by the distance's change, the
+    /// rotation adds the turn); beginning needs the fingers to move enough
+    /// from here. A non-finite value is ignored.
+    mutating func set(_ newValue: Double, at time: Double) {
+        guard newValue.isFinite else { return }
+        switch measure {
+        case .scale: pair.setScale(newValue)
+        case .rotation: pair.setRotation(newValue)
+        }
+        tracker.reset()
+        sample(at: time)
     }
 
     /// Forgets the fingers and the samples: scale 1, rotation 0.

@@ -113,6 +113,26 @@ struct PinchRotationSettingTests {
         #expect(pinch.velocity == 0)
     }
 
+    @Test("A scale set while the fingers nearly touch stays finite, and measures from where they part again")
+    func pinchSetWhileTouching() {
+        let (window, pinch) = pinchScene()
+        window.down(100, 300, at: 0, id: 1)
+        window.down(200, 300, at: 0.01, id: 2)
+        window.move(150, 300, at: 0.02, id: 2)
+        window.move(100.5, 300, at: 0.03, id: 2)
+        #expect(close(pinch.scale, 0.5))
+        pinch.scale = 1
+        window.move(100, 300, at: 0.04, id: 2)
+        #expect(pinch.scale == 1)
+        // Fingers closer than `fingerPairMinimumDistance` measure nothing:
+        // the scale starts from where they are that far apart again.
+        window.move(150, 300, at: 0.05, id: 2)
+        #expect(pinch.scale == 1)
+        window.move(200, 300, at: 0.06, id: 2)
+        #expect(close(pinch.scale, 2))
+        #expect(pinch.velocity.isFinite)
+    }
+
     @Test("rotation = 0 in each action makes each action see the turn since the last: their sum is the whole turn")
     func rotationIncrements() {
         let (window, rotation) = rotationScene()

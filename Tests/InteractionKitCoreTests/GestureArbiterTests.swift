@@ -110,6 +110,35 @@ struct GestureArbiterTests {
         #expect(first.pendingState == nil && second.pendingState == nil)
     }
 
+    @Test("A requirement a delegate gives when the touch goes down holds once the touches are gone (G12)")
+    func requirementOutlivesTouches() {
+        final class Delegate: GestureRecognizerDelegate {
+            weak var required: GestureRecognizer?
+            func gestureRecognizer(
+                _ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf otherGestureRecognizer: GestureRecognizer
+            ) -> Bool { otherGestureRecognizer === required }
+        }
+        let single = ManualRecognizer(continuous: false)
+        let double = ManualRecognizer(continuous: false)
+        let delegate = Delegate()
+        delegate.required = double
+        single.delegate = delegate
+        let log = StateLog()
+        log.watch(single, as: "single")
+        down(serial: 1, [single, double])
+        arbiter.touchDidGoDown(serial: 1)
+        #expect(single.requiresDynamically(double) && !double.requiresDynamically(single))
+        // The first tap lifts; the double tap waits for its second.
+        double.isAwaitingFurtherTouches = true
+        let lifted = single.trackedTouches[0]
+        for recognizer in [single, double] { recognizer.forgetTouch(lifted) }
+        single.state = .ended
+        #expect(single.state == .possible && single.pendingState == .ended)
+        double.state = .failed
+        #expect(log.states(of: "single") == ["possible→ended", "ended→possible"])
+        #expect(single.dynamicFailureRequirements.isEmpty)
+    }
+
     @Test("Competitors are the recognizers of the same touch-downs: another touch with the same id is not shared")
     func competitorsByTouchDown() {
         let left = ManualRecognizer(continuous: true)

@@ -327,7 +327,7 @@ struct ReentrancyTests {
         let pan = PanGestureRecognizer()
         var atEnd: Point?
         pan.addAction { recognizer in
-            if recognizer.state == .ended { atEnd = (recognizer as? PanGestureRecognizer)?.translation(in: nil) }
+            if recognizer.state == .ended { atEnd = recognizer.translation(in: nil) }
         }
         view.addGestureRecognizer(pan)
         window.down(10, 10, at: 0)

@@ -61,7 +61,7 @@ struct VelocityTests {
         let pan = PanGestureRecognizer()
         var atEnd: Point?
         pan.addAction { recognizer in
-            if recognizer.state == .ended { atEnd = (recognizer as? PanGestureRecognizer)?.velocity(in: nil) }
+            if recognizer.state == .ended { atEnd = recognizer.velocity(in: nil) }
         }
         window.addGestureRecognizer(pan)
         window.down(0, 0, at: 0)

@@ -93,8 +93,8 @@ struct GestureHelperTests {
         let pan = PanGestureRecognizer()
         let (_, fingers, states) = scene(pan, as: "pan")
         var translation = Point.zero, velocity = Point.zero
-        pan.addAction { recognizer in
-            guard let pan = recognizer as? PanGestureRecognizer, pan.state == .ended else { return }
+        pan.addAction { pan in
+            guard pan.state == .ended else { return }
             translation = pan.translation(in: nil)
             velocity = pan.velocity(in: nil)
         }
@@ -139,7 +139,7 @@ struct GestureHelperTests {
         let (_, fingers, _) = scene(pan, as: "pan")
         var velocity = Point.zero
         pan.addAction { recognizer in
-            if recognizer.state == .ended { velocity = (recognizer as? PanGestureRecognizer)?.velocity(in: nil) ?? .zero }
+            if recognizer.state == .ended { velocity = recognizer.velocity(in: nil) }
         }
         try fingers.fling(from: Point(x: 200, y: 600), velocity: Point(x: -300, y: -1500))
         #expect(close(velocity.x, -300, 1e-6))
@@ -184,7 +184,7 @@ struct GestureHelperTests {
         let (_, fingers, states) = scene(pinch, as: "pinch")
         var scales: [Double] = []
         pinch.addAction { recognizer in
-            if recognizer.state == .ended { scales.append((recognizer as? PinchGestureRecognizer)?.scale ?? 0) }
+            if recognizer.state == .ended { scales.append(recognizer.scale) }
         }
         try fingers.pinch(center: Point(x: 195, y: 400), from: 100, to: 250)
         try fingers.pinch(center: Point(x: 195, y: 400), from: 200, to: 50)
@@ -200,7 +200,7 @@ struct GestureHelperTests {
         let (_, fingers, states) = scene(rotation, as: "rotation")
         var angles: [Double] = []
         rotation.addAction { recognizer in
-            if recognizer.state == .ended { angles.append((recognizer as? RotationGestureRecognizer)?.rotation ?? 0) }
+            if recognizer.state == .ended { angles.append(recognizer.rotation) }
         }
         try fingers.rotate(center: Point(x: 195, y: 400), radius: 80, by: Double.pi / 2)
         try fingers.rotate(center: Point(x: 195, y: 400), radius: 80, by: -3 * Double.pi, duration: 1)

@@ -29,4 +29,39 @@ public final class Event {
     public var allTouches: [Touch] {
         window?.touchesDown ?? []
     }
+
+    /// The touches of the event that belong to a view (UIKit's
+    /// `touches(for:)`): the fingers down that were hit-tested to it.
+    ///
+    /// A touch belongs to the view it went down on (`Touch.view`) wherever
+    /// it moves, and not to that view's superviews: ask for the view the
+    /// touches began in. It belongs to it whether or not the view hears it
+    /// (a second finger on a view that is not `isMultipleTouchEnabled`, a
+    /// touch a recognizer cancelled in it). Empty when none does. Builds a
+    /// set: call it when you need it, not on every move.
+    public func touches(for view: View) -> Set<Touch> {
+        guard let window else { return [] }
+        var touches: Set<Touch> = []
+        for record in window.touchTable.records where record.touch.viewSerial == view.objectSerial {
+            touches.insert(record.touch)
+        }
+        return touches
+    }
+
+    /// The touches of the event that are delivered to a gesture recognizer
+    /// (UIKit's `touches(for:)`): the fingers down that it tracks.
+    ///
+    /// A touch it was not given (its view was not under the finger, it was
+    /// disabled, `allowedTouchTypes`, `shouldReceive`), or that it stopped
+    /// tracking (`ignore(_:)`), is not among them. Empty for a recognizer
+    /// of another window.
+    public func touches(for recognizer: GestureRecognizer) -> Set<Touch> {
+        guard let window else { return [] }
+        var touches: Set<Touch> = []
+        for record in window.touchTable.records
+        where record.recognizers.contains(where: { $0 === recognizer }) && recognizer.isTracking(serial: record.touch.serial) {
+            touches.insert(record.touch)
+        }
+        return touches
+    }
 }

@@ -73,6 +73,15 @@ public struct Touch: Hashable {
         return view.convert(location, from: nil)
     }
 
+    /// Where the finger went down, in a view's coordinates (`nil` = window coordinates).
+    ///
+    /// Converted with the view's geometry as it is now, as `location(in:)` is.
+    @MainActor
+    public func startLocation(in view: View?) -> Point {
+        guard let view else { return startLocation }
+        return view.convert(startLocation, from: nil)
+    }
+
     /// The finger's previous position in a view's coordinates (`nil` = window coordinates).
     @MainActor
     public func previousLocation(in view: View?) -> Point {

@@ -81,6 +81,21 @@ struct FingerPair {
         return true
     }
 
+    /// Makes `scale` read `value` now: later changes of the distance scale
+    /// it from here (the distance now becomes the base).
+    mutating func setScale(_ value: Double) {
+        carriedScale = value
+        scale = value
+        baseDistance = distance
+    }
+
+    /// Makes `rotation` read `value` now: later turns add to it (and count
+    /// toward beginning from here).
+    mutating func setRotation(_ value: Double) {
+        rotation = value
+        rotationSinceBase = 0
+    }
+
     /// Forgets everything: no pair, scale 1, rotation 0.
     mutating func reset() {
         self = FingerPair()

@@ -10,7 +10,11 @@
 /// - A recognizer that requires another to fail (`require(toFail:)`, the
 ///   `shouldRequireFailure` hooks, or their delegate forms) waits in
 ///   `possible` while the other is still engaged; it proceeds when the other
-///   fails and fails when the other recognizes.
+///   fails and fails when the other recognizes. The hooks and the delegates
+///   are asked about recognizers that share a touch (when it goes down, and
+///   when one asks to recognize); a yes holds until the dependent resets,
+///   so it still holds once their touches are gone (rule G12: a single tap
+///   waits for a double tap between its taps, as with `require(toFail:)`).
 /// - `gestureRecognizerShouldBegin` is asked last, just before the move.
 /// - When a recognizer begins (or a discrete one ends), every other
 ///   recognizer of its touches that may not recognize simultaneously fails,
@@ -80,6 +84,34 @@ final class GestureArbiter {
         recognizer.state == .possible && recognizer.isEnabled && (!hadTouches || !recognizer.trackedTouches.isEmpty)
     }
 
+    /// Called once every recognizer of a new touch has heard it go down:
+    /// asks the class hooks and the delegates of each pair of them that
+    /// track it whether one must wait for the other, and records each yes
+    /// for the rest of the dependent's attempt (rule G12).
+    ///
+    /// Asked here, not only when one asks to recognize, because the two
+    /// may share no touch by then: a double tap on an inner view and a
+    /// tap on an outer one share the first tap, not a second tap that
+    /// lands on the outer view only.
+    func touchDidGoDown(serial: UInt64) {
+        // A copy: the hooks and delegates asked below may change the touch's recognizers.
+        guard let touches, let members = touches.arenaMembers(ofTouchSerial: serial), members.count > 1 else { return }
+        for (index, first) in members.enumerated() where first.isEnabled && first.isTracking(serial: serial) {
+            for second in members[(index + 1)...] where second !== first && second.isEnabled
+                && second.isTracking(serial: serial) {
+                noteRequirement(of: second, by: first)
+                noteRequirement(of: first, by: second)
+            }
+        }
+    }
+
+    /// Records that `dependent` waits for `other` if its class or a delegate says so.
+    private func noteRequirement(of other: GestureRecognizer, by dependent: GestureRecognizer) {
+        if !dependent.requiresDynamically(other) && Self.requiresFailure(of: other, by: dependent) {
+            dependent.requireDynamically(toFail: other)
+        }
+    }
+
     /// Called when a recognizer waiting to end has lost its last touch:
     /// what it waits on may never move now (G5), so the waiting list is settled.
     func touchesDidLeave(_ recognizer: GestureRecognizer) {
@@ -140,7 +172,7 @@ final class GestureArbiter {
 
     private func requirementStatus(of recognizer: GestureRecognizer) -> RequirementStatus {
         var status = RequirementStatus.clear
-        func consider(_ required: GestureRecognizer) {
+        forEachRequirement(of: recognizer) { required in
             switch required.state {
             case .began, .changed, .ended:
                 status = .recognized
@@ -149,12 +181,6 @@ final class GestureArbiter {
             case .failed, .cancelled:
                 break
             }
-        }
-        for required in recognizer.requiredToFail {
-            consider(required)
-        }
-        forEachCompetitor(of: recognizer) { other in
-            if Self.requiresFailure(of: other, by: recognizer) { consider(other) }
         }
         return status
     }
@@ -190,11 +216,21 @@ final class GestureArbiter {
     }
 
     /// Calls `body` with each recognizer `recognizer` must wait for: those
-    /// named with `require(toFail:)` and competitors required by class or delegate.
+    /// named with `require(toFail:)`, those a class hook or a delegate
+    /// required earlier in its attempt, and the competitors they require
+    /// now (recorded for the rest of the attempt, rule G12).
     private func forEachRequirement(of recognizer: GestureRecognizer, _ body: (GestureRecognizer) -> Void) {
         for required in recognizer.requiredToFail { body(required) }
+        if !recognizer.dynamicFailureRequirements.isEmpty {
+            // A copy: `body` may change states, and asking below may record more.
+            for entry in recognizer.dynamicFailureRequirements {
+                if let required = entry.recognizer { body(required) }
+            }
+        }
         forEachCompetitor(of: recognizer) { other in
-            if Self.requiresFailure(of: other, by: recognizer) { body(other) }
+            guard !recognizer.requiresDynamically(other), Self.requiresFailure(of: other, by: recognizer) else { return }
+            recognizer.requireDynamically(toFail: other)
+            body(other)
         }
     }
 

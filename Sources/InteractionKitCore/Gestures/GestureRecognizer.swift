@@ -28,6 +28,14 @@ open class GestureRecognizer: TimerTarget {
     @exclusivity(unchecked) private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
     // Exclusivity unchecked: read on every begin by arbitration (Bench, main sequence).
     @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
+    // Exclusivity unchecked: read on every touch-down (Bench, tap) and every begin by arbitration.
+    /// The recognizers this one must wait for in its current attempt
+    /// because a delegate or a subclass said so (rule G12); cleared when
+    /// the attempt ends (reset, or a first touch with nothing pending).
+    @exclusivity(unchecked) private(set) var dynamicFailureRequirements: [WeakRecognizer] = []
+    // Exclusivity unchecked: read on every touch-down for each recognizer of the view (Bench, tap).
+    /// `allowedTouchTypes` as bits (`touchTypeBit(_:)`): one test per touch-down, no set lookup.
+    @exclusivity(unchecked) private var allowedTouchTypeBits: UInt8 = GestureRecognizer.allTouchTypeBits
     // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     @exclusivity(unchecked) private var isResetting = false
     // Exclusivity unchecked: written on every touch-down, read on every lift (Bench, tap).
@@ -104,11 +112,49 @@ open class GestureRecognizer: TimerTarget {
         }
     }
 
+    /// The kinds of touch the recognizer receives (UIKit's `allowedTouchTypes`); all of them by default.
+    ///
+    /// A touch of another type is not received at all: it is left out when
+    /// it goes down, before `shouldReceive(_:)` and the delegate are asked,
+    /// so the recognizer neither tracks nor competes for it. A change
+    /// applies to the touches that go down after it.
+    public var allowedTouchTypes: Set<TouchType> {
+        get {
+            var types: Set<TouchType> = []
+            for type in [TouchType.direct, .indirectPointer, .pencil] where allows(type) { types.insert(type) }
+            return types
+        }
+        set {
+            var bits: UInt8 = 0
+            for type in newValue { bits |= Self.touchTypeBit(type) }
+            allowedTouchTypeBits = bits
+        }
+    }
+
+    /// Whether a touch of this type may be received (`allowedTouchTypes`).
+    @inline(__always)
+    func allows(_ type: TouchType) -> Bool {
+        allowedTouchTypeBits & Self.touchTypeBit(type) != 0
+    }
+
+    private static let allTouchTypeBits: UInt8 = 0b111
+
+    private static func touchTypeBit(_ type: TouchType) -> UInt8 {
+        switch type {
+        case .direct: 1
+        case .indirectPointer: 2
+        case .pencil: 4
+        }
+    }
+
     /// Creates a recognizer with no actions.
     public init() {}
 
     /// Creates a recognizer that calls `action` on began, changed, ended and cancelled.
-    public convenience init(action: @escaping @MainActor (GestureRecognizer) -> Void) {
+    ///
+    /// The action gets the recognizer as its own class, so no downcast is
+    /// needed: `PanGestureRecognizer { pan in print(pan.translation(in: nil)) }`.
+    public convenience init(action: @escaping @MainActor (Self) -> Void) {
         self.init()
         addAction(action)
     }
@@ -273,6 +319,7 @@ open class GestureRecognizer: TimerTarget {
         let oldState = storedState
         storedState = .possible
         pendingState = nil
+        if !dynamicFailureRequirements.isEmpty { dynamicFailureRequirements.removeAll() }
         for observer in stateObservers { observer(self, oldState, .possible) }
         reset()
         isResetting = false
@@ -283,14 +330,20 @@ open class GestureRecognizer: TimerTarget {
     /// Adds an action, called on began, changed, ended and cancelled; the
     /// token removes it again (`removeAction(_:)`).
     ///
+    /// The action gets the recognizer as the type it was added through, so
+    /// no downcast is needed: `pan.addAction { pan in print(pan.velocity(in: nil)) }`
+    /// hands the closure a `PanGestureRecognizer` (a subclass of your own
+    /// too); added through a `GestureRecognizer` value, it gets one.
+    ///
     /// An action sees the state it was called for: when an earlier action
     /// (or anything it calls) moves the recognizer on, the remaining actions
     /// are not called for the old state.
     @discardableResult
-    public func addAction(_ action: @escaping @MainActor (GestureRecognizer) -> Void) -> ActionToken {
+    public func addAction(_ action: @escaping @MainActor (Self) -> Void) -> ActionToken {
         lastActionToken &+= 1
         let token = ActionToken(value: lastActionToken)
-        actions.append((token, action))
+        // Actions are only ever called with this recognizer (`commit`), which is a `Self`.
+        actions.append((token, { action(unsafeDowncast($0, to: Self.self)) }))
         return token
     }
 
@@ -332,6 +385,20 @@ open class GestureRecognizer: TimerTarget {
         failureRequirements.compactMap(\.recognizer)
     }
 
+    /// Makes this recognizer wait for `other` to fail until its attempt
+    /// ends: a delegate or a subclass required it (rule G12).
+    func requireDynamically(toFail other: GestureRecognizer) {
+        guard other !== self, !requiresDynamically(other) else { return }
+        dynamicFailureRequirements.removeAll { $0.recognizer == nil }
+        dynamicFailureRequirements.append(WeakRecognizer(recognizer: other))
+    }
+
+    /// Whether this attempt already waits for `other` because a delegate or a subclass said so.
+    func requiresDynamically(_ other: GestureRecognizer) -> Bool {
+        for entry in dynamicFailureRequirements where entry.recognizer === other { return true }
+        return false
+    }
+
     // MARK: Subclass hooks
 
     /// Whether the recognizer may leave `possible` now; the default says yes.
@@ -341,9 +408,18 @@ open class GestureRecognizer: TimerTarget {
     open func shouldReceive(_ touch: Touch) -> Bool { true }
 
     /// Whether this recognizer, by its class, must wait for `other` to fail.
+    ///
+    /// Asked for the recognizers that share a touch with this one, when the
+    /// touch goes down or this one asks to recognize; a yes holds like
+    /// `require(toFail:)` until this recognizer resets, across separate
+    /// touches too (a single tap waits for a double tap between its taps).
+    /// The default says no.
     open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
 
     /// Whether `other`, by this recognizer's class, must wait for this one to fail.
+    ///
+    /// Asked and held as `shouldRequireFailure(of:)` is, from the other side;
+    /// the default says no.
     open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
     /// Whether recognizing this gesture may stop `other`; true by default.
@@ -541,12 +617,20 @@ open class GestureRecognizer: TimerTarget {
         // The view's window must be the event's (or neither has one), told
         // by serial: comparing the windows themselves loaded three unowned references.
         guard isEnabled, (view?.windowSerial ?? 0) == event.windowSerial else { return }
+        // A first touch with nothing pending starts a new attempt: what the
+        // delegates required in the last one no longer holds (G12).
+        if !dynamicFailureRequirements.isEmpty && !isEngaged { dynamicFailureRequirements.removeAll() }
         trackedTouches.append(touch)
         guard isListening else { return }
         touchBegan(touch, with: event)
     }
 
-    /// The index of a tracked touch, found with a plain loop (no closure on the hot path).
+    /// Whether the touch-down with this serial is among the tracked touches.
+    func isTracking(serial: UInt64) -> Bool {
+        for touch in trackedTouches where touch.serial == serial { return true }
+        return false
+    }
+
     /// The index of a tracked touch: the same finger (id) of the same
     /// touch-down (serial), since a callback may end a touch and start
     /// another with its id. A plain loop: no closure on the hot path.

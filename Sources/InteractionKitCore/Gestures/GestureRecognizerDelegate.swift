@@ -18,12 +18,21 @@ public protocol GestureRecognizerDelegate: AnyObject {
     ) -> Bool
 
     /// Whether the recognizer must wait for `otherGestureRecognizer` to fail, decided per attempt.
+    ///
+    /// Asked about the recognizers that share a touch with this one, when
+    /// the touch goes down or one of them asks to recognize. A yes holds
+    /// like `require(toFail:)` until the recognizer resets, across separate
+    /// touches too: a single tap told to wait for a double tap waits
+    /// between the double tap's taps (rule G12). A no adds nothing, and
+    /// takes away nothing another side said yes to.
     func gestureRecognizer(
         _ gestureRecognizer: GestureRecognizer,
         shouldRequireFailureOf otherGestureRecognizer: GestureRecognizer
     ) -> Bool
 
     /// Whether `otherGestureRecognizer` must wait for this recognizer to fail, decided per attempt.
+    ///
+    /// Asked and held as `gestureRecognizer(_:shouldRequireFailureOf:)` is, from the other side.
     func gestureRecognizer(
         _ gestureRecognizer: GestureRecognizer,
         shouldBeRequiredToFailBy otherGestureRecognizer: GestureRecognizer

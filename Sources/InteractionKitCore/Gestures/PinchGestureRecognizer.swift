@@ -19,63 +19,47 @@
 /// `possible → began` (moved enough) `→ changed* → ended | cancelled`,
 /// or `possible → failed`.
 open class PinchGestureRecognizer: GestureRecognizer {
-    private var pair = FingerPair()
-    /// Scale samples, for `velocity`.
-    private var tracker = VelocityTracker()
+    // The pair, the velocity and the touch rules, shared with the rotation.
+    private var fingers = TwoFingerGesture(measuring: .scale)
 
     /// Pinches are continuous.
     override open var isContinuous: Bool { true }
 
     /// The fingers' distance now over their distance when the second finger came down; 1 before that.
-    public var scale: Double { pair.scale }
+    ///
+    /// Settable, as in UIKit: setting it resets `velocity` to zero, and
+    /// later moves scale the value set by how much the distance changes
+    /// from then (`pinch.scale = 1` in each action makes it the change
+    /// since the last one). A pinch that has not begun needs the distance
+    /// to change by `GestureConstants.pinchMinimumDistanceChange` from
+    /// then. A non-finite value is ignored. The recognizer's reset sets it
+    /// back to 1.
+    public var scale: Double {
+        get { fingers.value }
+        set { fingers.set(newValue, at: currentTime) }
+    }
 
     /// How fast `scale` changes, per second (least squares over the last 100 ms).
-    public var velocity: Double { tracker.velocity.x }
+    public var velocity: Double { fingers.velocity }
 
     /// Pairs the second finger; a third fails a pinch that has not begun and is ignored by one that has.
     override open func touchBegan(_ touch: Touch, with event: Event) {
-        if pair.isPaired {
-            if state == .possible { transition(to: .failed) } else { ignore(touch) }
-            return
-        }
-        pair.rebase(trackedTouches)
-        if pair.isPaired { tracker.add(Point(x: scale, y: 0), at: touch.timestamp) }
+        take(fingers.touchBegan(touch, tracked: trackedTouches, state: state), for: touch)
     }
 
     /// Measures the pair; begins once the distance changed enough, then reports `changed`.
     override open func touchMoved(_ touch: Touch, with event: Event) {
-        guard pair.update(trackedTouches) else { return }
-        tracker.add(Point(x: scale, y: 0), at: touch.timestamp)
-        switch state {
-        case .possible:
-            if abs(pair.distance - pair.baseDistance) >= GestureConstants.pinchMinimumDistanceChange {
-                transition(to: .began)
-            }
-        case .began, .changed:
-            transition(to: .changed)
-        case .ended, .cancelled, .failed:
-            break
-        }
+        take(fingers.touchMoved(touch, tracked: trackedTouches, state: state), for: touch)
     }
 
     /// The last finger lifting ends (or fails) the pinch; an earlier one unpairs it until another comes down.
     override open func touchEnded(_ touch: Touch, with event: Event) {
-        if pair.update(trackedTouches) { tracker.add(Point(x: scale, y: 0), at: touch.timestamp) }
-        guard numberOfTouches == 1 else {
-            pair.rebase(trackedTouches, excluding: touch.id)
-            return
-        }
-        if state.isInProgress {
-            transition(to: .ended)
-        } else if state == .possible {
-            transition(to: .failed)
-        }
+        take(fingers.touchEnded(touch, tracked: trackedTouches, state: state), for: touch)
     }
 
     /// Scale back to 1.
     override open func reset() {
         super.reset()
-        pair.reset()
-        tracker.reset()
+        fingers.reset()
     }
 }

@@ -20,63 +20,46 @@
 /// `possible → began` (turned enough) `→ changed* → ended | cancelled`,
 /// or `possible → failed`.
 open class RotationGestureRecognizer: GestureRecognizer {
-    private var pair = FingerPair()
-    /// Rotation samples, for `velocity`.
-    private var tracker = VelocityTracker()
+    // The pair, the velocity and the touch rules, shared with the pinch.
+    private var fingers = TwoFingerGesture(measuring: .rotation)
 
     /// Rotations are continuous.
     override open var isContinuous: Bool { true }
 
     /// The turn since the second finger came down, in radians, clockwise positive; 0 before that.
-    public var rotation: Double { pair.rotation }
+    ///
+    /// Settable, as in UIKit: setting it resets `velocity` to zero, and
+    /// later turns add to the value set (`rotation.rotation = 0` in each
+    /// action makes it the turn since the last one). A rotation that has
+    /// not begun needs the fingers to turn `GestureConstants.rotationMinimumAngle`
+    /// from then. A non-finite value is ignored. The recognizer's reset
+    /// sets it back to 0.
+    public var rotation: Double {
+        get { fingers.value }
+        set { fingers.set(newValue, at: currentTime) }
+    }
 
     /// How fast `rotation` changes, in radians per second (least squares over the last 100 ms).
-    public var velocity: Double { tracker.velocity.x }
+    public var velocity: Double { fingers.velocity }
 
     /// Pairs the second finger; a third fails a rotation that has not begun and is ignored by one that has.
     override open func touchBegan(_ touch: Touch, with event: Event) {
-        if pair.isPaired {
-            if state == .possible { transition(to: .failed) } else { ignore(touch) }
-            return
-        }
-        pair.rebase(trackedTouches)
-        if pair.isPaired { tracker.add(Point(x: rotation, y: 0), at: touch.timestamp) }
+        take(fingers.touchBegan(touch, tracked: trackedTouches, state: state), for: touch)
     }
 
     /// Measures the pair; begins once it turned enough, then reports `changed`.
     override open func touchMoved(_ touch: Touch, with event: Event) {
-        guard pair.update(trackedTouches) else { return }
-        tracker.add(Point(x: rotation, y: 0), at: touch.timestamp)
-        switch state {
-        case .possible:
-            if abs(pair.rotationSinceBase) >= GestureConstants.rotationMinimumAngle {
-                transition(to: .began)
-            }
-        case .began, .changed:
-            transition(to: .changed)
-        case .ended, .cancelled, .failed:
-            break
-        }
+        take(fingers.touchMoved(touch, tracked: trackedTouches, state: state), for: touch)
     }
 
     /// The last finger lifting ends (or fails) the rotation; an earlier one unpairs it until another comes down.
     override open func touchEnded(_ touch: Touch, with event: Event) {
-        if pair.update(trackedTouches) { tracker.add(Point(x: rotation, y: 0), at: touch.timestamp) }
-        guard numberOfTouches == 1 else {
-            pair.rebase(trackedTouches, excluding: touch.id)
-            return
-        }
-        if state.isInProgress {
-            transition(to: .ended)
-        } else if state == .possible {
-            transition(to: .failed)
-        }
+        take(fingers.touchEnded(touch, tracked: trackedTouches, state: state), for: touch)
     }
 
     /// Rotation back to 0.
     override open func reset() {
         super.reset()
-        pair.reset()
-        tracker.reset()
+        fingers.reset()
     }
 }

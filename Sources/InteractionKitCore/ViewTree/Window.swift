@@ -479,6 +479,8 @@ public final class Window: View, GestureArenaTouches {
             // a touch whose end it would never hear.
             recognizer.receiveBegan(touch, with: event)
         }
+        // Failure requirements a delegate or a subclass gives hold for the whole attempt (G12).
+        if recognizers.count > 1 { arbiter.touchDidGoDown(serial: serial) }
         // The view hears of the touch after its recognizers, as in UIKit; one
         // of them may have recognized and cancelled it meanwhile.
         if let began = updateTouchTable({ $0.recognizersHeardDown(serial: serial) }) {
@@ -493,6 +495,7 @@ public final class Window: View, GestureArenaTouches {
         // Most views on the way up have no recognizers: no list is copied for them.
         if view.gestureRecognizers.isEmpty { return }
         for recognizer in view.gestureRecognizers where recognizer.isEnabled
+            && recognizer.allows(touch.type)
             && recognizer.shouldReceive(touch)
             && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) != false {
             recognizers.append(recognizer)

@@ -164,8 +164,11 @@ final class LiveSession {
         }
     }
 
-    /// Adds a line of the Demo's own to the transcript, stamped with the time.
+    /// Adds a line of the Demo's own to the transcript, stamped with the
+    /// time, after the lines of the events so far (an AT-SPI log line comes
+    /// after the events that caused it).
     func note(_ text: String) {
+        collectLines()
         append("  " + NumberFormatting.fixed(player.window.currentTime, decimals: 3).leftPaddedWithSpaces(to: 7) + "  " + text)
     }
 

@@ -112,6 +112,9 @@ public enum TranscriptFormatter {
                        ("y", NumberFormatting.json(offset.y, decimals: 3))]
         case .key(let name):
             fields += [("event", quoted("key")), ("key", quoted(name))]
+        case .focus(let title, let kind):
+            fields += [("event", quoted("focus")), ("title", kind == nil ? "null" : title.map(quoted) ?? "null"),
+                       ("kind", kind.map { quoted($0.rawValue) } ?? "null")]
         case .scrollEnd(let offset):
             fields += [("event", quoted("scroll.end")), ("x", NumberFormatting.json(offset.x, decimals: 3)),
                        ("y", NumberFormatting.json(offset.y, decimals: 3))]
@@ -478,6 +481,9 @@ public enum TranscriptFormatter {
             return "scroll rests at \(pointText(offset))"
         case .key(let name):
             return "key \(name)"
+        case .focus(let title, let kind):
+            guard let kind else { return "focus leaves the window" }
+            return "focus moves to " + (title.map { "\($0) (\(kind.rawValue))" } ?? "a \(kind.rawValue) without a title")
         }
     }
 

@@ -35,7 +35,8 @@ struct ReplayPictureTests {
     @Test("A finger is not drawn in the pictures taken as it lifts")
     func liftedFinger() throws {
         let frames = try replay("seed.gesture").frames
-        let selected = try #require(frames.first { $0.snapshot.caption == "Settings selected" })
+        // The focus follows the selection (rule K5): one picture for both.
+        let selected = try #require(frames.first { $0.snapshot.caption == "Settings selected; focus on Settings" })
         let hidden = try #require(frames.first { $0.snapshot.caption == "HUD hidden" })
         #expect(selected.snapshot.touches.isEmpty)
         #expect(hidden.snapshot.touches.isEmpty)

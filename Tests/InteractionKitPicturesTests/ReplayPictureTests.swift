@@ -25,7 +25,8 @@ struct ReplayPictureTests {
         let key = "Key: ● finger"
         #expect(text.components(separatedBy: key).count == 2)
         #expect(text.contains("HUD: the large content viewer's heads-up display"))
-        let firstPictureEnd = try #require(text.range(of: "└"))
+        // The first picture's bottom right corner (its bottom left is the focus ring's, on Home).
+        let firstPictureEnd = try #require(text.range(of: "┘"))
         let keyStart = try #require(text.range(of: key))
         #expect(firstPictureEnd.lowerBound < keyStart.lowerBound)
         #expect(text.components(separatedBy: "┌ accessibility-large").count == 9)  // 8 pictures

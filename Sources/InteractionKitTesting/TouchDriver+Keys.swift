@@ -5,10 +5,10 @@ import InteractionKitLinux
 // character on a US layout.
 
 extension TouchDriver {
-    /// The default time between two characters of ``type(_:)``, in seconds:
+    /// The default time between two characters of ``type(_:interval:)``, in seconds:
     /// 0.05 (a quick typist's 20 keys a second).
     public static let defaultTypingInterval = 0.05
-    /// The most characters one ``type(_:)`` call types, so that time and
+    /// The most characters one ``type(_:interval:)`` call types, so that time and
     /// memory stay bounded.
     public static let maximumTypedCharacters = 100_000
 
@@ -66,7 +66,7 @@ extension TouchDriver {
     /// | `A`…`Z` | `keyboardA`…`keyboardZ` | yes |
     /// | `1`…`9`, `0` | `keyboard1`…`keyboard0` | no |
     /// | `!` `@` `#` `$` `%` `^` `&` `*` `(` `)` | `keyboard1`…`keyboard0` | yes |
-    /// | `-` `=` `[` `]` `\` `;` `'` `` ` `` `,` `.` `/` | `keyboardHyphen`, `keyboardEqualSign`, `keyboardOpenBracket`, `keyboardCloseBracket`, `keyboardBackslash`, `keyboardSemicolon`, `keyboardQuote`, `keyboardGraveAccentAndTilde`, `keyboardComma`, `keyboardPeriod`, `keyboardSlash` | no |
+    /// | `-` `=` `[` `]` `\` `;` `'`, the grave accent, `,` `.` `/` | `keyboardHyphen`, `keyboardEqualSign`, `keyboardOpenBracket`, `keyboardCloseBracket`, `keyboardBackslash`, `keyboardSemicolon`, `keyboardQuote`, `keyboardGraveAccentAndTilde`, `keyboardComma`, `keyboardPeriod`, `keyboardSlash` | no |
     /// | `_` `+` `{` `}` `\|` `:` `"` `~` `<` `>` `?` | the same keys, in that order | yes |
     /// | space | `keyboardSpacebar` | no |
     /// | tab (`\t`) | `keyboardTab` (`characters` is `KeyCommand.inputTab`) | no |

@@ -190,8 +190,14 @@ public final class ScriptPlayer {
     /// Performs one of the script's steps now, as `run()` does (a `wait`
     /// moves the clock on by its seconds). `Demo --atspi SCRIPT --play`
     /// replays a script on the real clock this way, waiting itself instead
-    /// of performing the `wait` steps.
+    /// of performing the `wait` steps. A `key … at T` step presses its key
+    /// now too: its time is the script's, not the clock's, so the caller
+    /// performs it when T comes.
     public func perform(_ step: GestureScript.Step) {
+        if case .key(let key, _) = step.action {
+            press(key)
+            return
+        }
         perform(step.action)
     }
 

@@ -122,6 +122,18 @@ struct KeyScriptTests {
         #expect(search.focus?.frame == search.tabs[1].frame)
     }
 
+    @Test("A key step performed on its own presses now: its 'at T' is the script's time, for the caller to keep")
+    func performedLive() throws {
+        let script = try parseScript("tabbar Home Search\nkey right at 5\n")
+        let player = ScriptPlayer(script: script)
+        player.begin()
+        player.advance(to: 1)
+        player.perform(script.steps[0])
+        #expect(player.window.currentTime == 1)
+        #expect((player.window.focusedItem as? TabBarItem)?.title == "Search")
+        #expect(player.replay.events.contains(ReplayEvent(time: 1, kind: .key(name: "right"))))
+    }
+
     @Test("Key events read as 'key NAME' in the transcript and as key objects in JSON lines")
     func formatting() throws {
         let replay = ScriptPlayer(script: try parseScript("wait 0.25\nkey shift+tab")).run()

@@ -29,7 +29,10 @@ rm -rf "$out/src" && mkdir -p "$out/src"
 for target in InteractionKitCore InteractionKitLargeContentViewer InteractionKitComponents \
         InteractionKitEvemu InteractionKitReplay InteractionKitPictures; do
     while IFS= read -r file; do
-        grep -vE '^(@_exported )?import InteractionKit' "$file" > "$out/src/$target-$(basename "$file")"
+        # A name qualified by its module (InteractionKitComponents.DecelerationRate) is now this module's.
+        grep -vE '^(@_exported )?import InteractionKit' "$file" \
+            | sed -E 's/\bInteractionKit(Core|LargeContentViewer|Components|Evemu|Replay|Pictures)\.([A-Z])/InteractionKitLinuxFuzz.\2/g' \
+            > "$out/src/$target-$(basename "$file")"
     done < <(find "Sources/$target" -name '*.swift' | sort)
 done
 mapfile -t sources < <(find "$out/src" -name '*.swift' | sort)

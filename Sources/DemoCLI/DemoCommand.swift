@@ -279,7 +279,9 @@ public enum DemoCommand {
           --columns N           width of the terminal pictures (24-200, default 60)
           --all-moves           list every move of a replayed recording
           --live                run the scene in this terminal: press, hold and drag
-                                with the mouse; q quits, a toggles accessibility text
+                                with the mouse; Tab, Shift-Tab, the arrows, Home and
+                                End move the keyboard focus, Space and Return press
+                                what has it; q quits, a toggles accessibility text
                                 sizes, r toggles right-to-left
           --device PATH         read a Linux evdev touchscreen live onto the scene
                                 (/dev/input/eventN, or a file or FIFO of 24-byte
@@ -331,6 +333,11 @@ public enum DemoCommand {
           content-size large                 the text size changes mid-gesture
           evemu "drag.events" desc "x.desc"  replay a Linux touchscreen recording (paths
                                              relative to the script; desc is optional)
+          key tab | key shift+tab            press and release a key ('at T': at T s
+                                             from the start): tab left right up down
+                                             home end space return escape pageup
+                                             pagedown, a letter or digit; modifiers
+                                             shift ctrl alt super joined by '+' (ctrl+s)
 
         The large content viewer acts only at accessibility text sizes: a long press
         (0.15 s) on a tab shows it large in a HUD, sliding shows the tab under the

@@ -4,8 +4,9 @@ import InteractionKitLinux
 import InteractionKitTestSupport
 
 /// The engine-level fuzzer's harness (re-entrant callbacks, G1/G4/G5
-/// invariants) on every input the fuzzer ever found, and on seeded random
-/// operation streams: the seeded random test with re-entrant operations.
+/// invariants; with keys and focus, K2/K4 too) on every input the fuzzer
+/// ever found, and on seeded random operation streams: the seeded random
+/// test with re-entrant operations.
 @Suite("Engine fuzzing: re-entrant operations keep every invariant")
 @MainActor
 struct EngineFuzzTests {
@@ -21,6 +22,31 @@ struct EngineFuzzTests {
             let violations = EngineFuzzHarness.run(bytes)
             #expect(violations.isEmpty, "\(name): \(violations.prefix(3))")
         }
+    }
+
+    @Test("Seeded random streams with keys and focus (re-entrant hooks, observers, filters, commands) keep every invariant",
+          arguments: 0..<4)
+    func seededKeys(batch: Int) {
+        var random = SplitMix64(seed: 0xBEEF + UInt64(batch))
+        var total = EngineFuzzHarness.Statistics()
+        for _ in 0..<150 {
+            let length = Int(random.next() % 1200) + 1
+            let bytes = EngineFuzzHarness.keysMarker + (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let (violations, statistics) = EngineFuzzHarness.runWithStatistics(bytes)
+            #expect(violations.isEmpty, "\(bytes.map(String.init).joined(separator: ",")): \(violations.prefix(3))")
+            if !violations.isEmpty { return }
+            total.operations += statistics.operations
+            total.reentries += statistics.reentries
+            total.keys += statistics.keys
+            total.focusMoves += statistics.focusMoves
+            total.keyCommands += statistics.keyCommands
+        }
+        // Positive control: the streams did press keys, move the focus under observers and run key commands.
+        #expect(total.operations > 5_000)
+        #expect(total.reentries > 10)
+        #expect(total.keys > 500)
+        #expect(total.focusMoves > 50)
+        #expect(total.keyCommands > 0)
     }
 
     @Test("Seeded random operation streams with re-entrant callbacks keep every invariant", arguments: 0..<4)

@@ -14,6 +14,20 @@ import InteractionKitLinux
 /// viewer's item lookup) may take the next operation from the same stream
 /// and run it from inside the callback, up to a small depth.
 ///
+/// Inputs that begin with ``keysMarker`` ("KEYS") use a larger operation
+/// set, with keys and focus (rules K1–K5) mixed into everything above: key
+/// samples of any key, phase and modifiers at any timestamp, key presses
+/// that navigate or activate, `makeKey`/`resignKey`, `moveFocus(to:)` and
+/// `moveFocus(_:)`, focusable views whose `shouldUpdateFocus`,
+/// `didUpdateFocus`, presses, key commands and activation re-enter, focus
+/// observers and key-input filters that re-enter, buttons, first responders,
+/// focus groups, and views hidden, faded or made non-interactive. Other
+/// inputs decode exactly as they always did, so the findings recorded before
+/// keys existed replay the operations they were found with. After every
+/// operation, `focusedItem` must be nil or focusable (no stuck focus, K4),
+/// at most one item `isFocused`, and every focus observer must have heard
+/// the move to what has the focus now.
+///
 /// Not a test of its own: `run` returns the broken rules as sentences.
 @MainActor
 public final class EngineFuzzHarness {
@@ -23,7 +37,15 @@ public final class EngineFuzzHarness {
     private static let viewLimit = 48
     private static let recognizerLimit = 48
 
+    /// The first bytes of an input that uses the operation set with keys and focus.
+    public static let keysMarker = Array("KEYS".utf8)
+    /// How many operations each set has: the first 20 are shared.
+    private static let baseOperationCount = 20
+    private static let keyOperationCount = 14
+
     private let bytes: [UInt8]
+    /// Whether this input uses the operation set with keys and focus.
+    private let usesKeys: Bool
     private var cursor = 0
     private var depth = 0
     private var operations = 0
@@ -40,6 +62,11 @@ public final class EngineFuzzHarness {
     private var nextObserverNumber = 0
     private var lastTime = 0.0
     private var delegates: [FuzzDelegate] = []
+    private var focusObserverTokens: [(token: ObserverToken, number: Int)] = []
+    /// The item each live focus observer heard of last (nil: the focus left), by observer number.
+    private var lastFocusHeard: [Int: (any FocusItem)?] = [:]
+    private var keyFilterTokens: [ObserverToken] = []
+    private var keyCommandsAdded = 0
 
     /// What a run exercised, so tests can check that the harness reaches what it claims to.
     public struct Statistics: Sendable {
@@ -51,6 +78,12 @@ public final class EngineFuzzHarness {
         public var actions = 0
         /// Times a HUD observer heard a presentation (not a hide).
         public var shows = 0
+        /// Key samples sent, at any depth.
+        public var keys = 0
+        /// Moves of the focus the focus observers heard.
+        public var focusMoves = 0
+        /// Key commands whose action ran.
+        public var keyCommands = 0
 
         /// Empty statistics, for adding runs up.
         public init() {}
@@ -76,6 +109,8 @@ public final class EngineFuzzHarness {
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        usesKeys = bytes.starts(with: Self.keysMarker)
+        if usesKeys { cursor = Self.keysMarker.count }
         tabBar.items = ["Home", "Search", "Now Playing"].map { TabBarItem(title: $0, image: nil) }
         window.addSubview(tabBar)
         views = [window, tabBar]
@@ -150,9 +185,13 @@ public final class EngineFuzzHarness {
 
     private func perform() {
         operations += 1
-        let opcode = byte()
-        Self.trace?("\(String(repeating: "  ", count: depth))op \(opcode % 20) at byte \(cursor - 1), t=\(window.currentTime), hud=\(window.largeContentViewerPresentation?.title ?? "-"), touches=\(window.touchesDown.map(\.id))")
-        switch opcode % 20 {
+        let opcode = Int(byte()) % (Self.baseOperationCount + (usesKeys ? Self.keyOperationCount : 0))
+        Self.trace?("\(String(repeating: "  ", count: depth))op \(opcode) at byte \(cursor - 1), t=\(window.currentTime), hud=\(window.largeContentViewerPresentation?.title ?? "-"), touches=\(window.touchesDown.map(\.id)), focus=\(describe(window.focusedItem))")
+        if opcode >= Self.baseOperationCount {
+            performKeyOperation(opcode - Self.baseOperationCount)
+            return
+        }
+        switch opcode {
         case 0, 1, 2:
             let id = Int(byte() % 3)
             window.send(TouchInput(id: id, phase: .began, location: point(), timestamp: timestamp()))
@@ -200,11 +239,14 @@ public final class EngineFuzzHarness {
 
     private func addView() {
         guard views.count < Self.viewLimit, let parent = index(views.count) else { return }
-        let view = View(frame: Rect(x: coordinate(390), y: coordinate(844), width: coordinate(390), height: coordinate(844)))
+        let frame = Rect(x: coordinate(390), y: coordinate(844), width: coordinate(390), height: coordinate(844))
+        // With keys, every new view may take the focus, and calls back from every focus hook.
+        let view = usesKeys ? FuzzFocusView(frame: frame, harness: self) : View(frame: frame)
         view.showsLargeContentViewer = byte() % 2 == 0
         view.largeContentTitle = "v\(views.count)"
         views[parent].addSubview(view)
         views.append(view)
+        if usesKeys, let focusView = view as? FuzzFocusView { configure(focusView) }
         if byte() % 3 == 0, let other = index(views.count) {
             // A move of an existing view, possibly under a recognizer in progress.
             views[other].addSubview(view)
@@ -327,7 +369,186 @@ public final class EngineFuzzHarness {
         for (number, seen) in lastSeenByObserver where seen != window.largeContentViewerPresentation {
             violations.append("observer \(number) last saw \(String(describing: seen)), not what the HUD shows")
         }
+        checkFocus()
         if window.activeTouchCount == 0 { checkQuiet() }
+    }
+
+    /// Rules K2 and K4 after an operation: the focused item, if any, can be
+    /// focused (the focus never sticks on an item that went away, was
+    /// hidden or disabled), at most one item is focused, and every focus
+    /// observer heard the move to it.
+    private func checkFocus() {
+        guard usesKeys else { return }
+        if let item = window.focusedItem, !window.isFocusable(item) {
+            violations.append("the focus is stuck on \(describe(item)), which cannot be focused")
+        }
+        let focused = views.filter(\.isFocused).count + (tabBar.items ?? []).filter(\.isFocused).count
+        if focused > 1 { violations.append("\(focused) items are focused at once") }
+        if window.isKeyWindow, let item = window.focusedItem, window.isFocusable(item), !item.isFocused {
+            violations.append("\(describe(item)) has the focus of a key window but is not focused")
+        }
+        for (number, heard) in lastFocusHeard where heard.map(ObjectIdentifier.init) != window.focusedItem.map(ObjectIdentifier.init) {
+            violations.append("focus observer \(number) last heard of \(describe(heard)), not \(describe(window.focusedItem))")
+        }
+    }
+
+    /// An item as the trace and the messages name it.
+    private func describe(_ item: (any FocusItem)?) -> String {
+        guard let item else { return "nothing" }
+        if let tab = item as? TabBarItem { return "tab \(tab.title ?? "-")" }
+        if let view = item as? View, let index = views.firstIndex(where: { $0 === view }) { return "\(type(of: view)) \(index)" }
+        return "\(type(of: item))"
+    }
+
+    // MARK: Keys and focus
+
+    /// The keys the operations press most: the ones that navigate and activate.
+    private static let navigationKeys: [KeyboardHIDUsage] = [
+        .keyboardTab, .keyboardLeftArrow, .keyboardRightArrow, .keyboardUpArrow, .keyboardDownArrow,
+        .keyboardHome, .keyboardEnd, .keyboardSpacebar, .keyboardReturnOrEnter, .keypadEnter, .keyboardS,
+        .keyboardEscape,
+    ]
+
+    private func performKeyOperation(_ operation: Int) {
+        switch operation {
+        case 0:
+            // Any key, any phase, any modifiers, any timestamp.
+            let code = byte() % 2 == 0 ? Self.navigationKeys[Int(byte()) % Self.navigationKeys.count]
+                : KeyboardHIDUsage(rawValue: Int(byte()) * (byte() % 4 == 0 ? 1_000 : 1) - 8)
+            let phases: [PressPhase] = [.began, .ended, .changed, .stationary, .cancelled]
+            sendKey(code, phase: phases[Int(byte()) % phases.count], isRepeat: byte() % 4 == 0)
+        case 1, 2:
+            // A press and release of a key that navigates or activates.
+            let code = Self.navigationKeys[Int(byte()) % Self.navigationKeys.count]
+            let isRepeat = byte() % 5 == 0
+            sendKey(code, phase: .began, isRepeat: isRepeat)
+            sendKey(code, phase: .ended, isRepeat: isRepeat)
+        case 3:
+            if byte() % 3 == 0 { window.resignKey() } else { window.makeKey() }
+        case 4:
+            _ = window.moveFocus(to: focusItem())
+        case 5:
+            let headings: [FocusHeading] = [.up, .down, .left, .right, .next, .previous, .first, .last, [], [.left, .next]]
+            _ = window.moveFocus(headings[Int(byte()) % headings.count])
+        case 6:
+            changeFocusObservers()
+        case 7:
+            changeKeyFilters()
+        case 8:
+            if let view = pickView() as? FuzzFocusView { configure(view) }
+        case 9:
+            if let view = pickView() as? FuzzFocusView { addKeyCommand(to: view) }
+        case 10:
+            addButton()
+        case 11:
+            // What focusability reads: enabled, hidden, faded, interactive; a group.
+            guard let view = pickView(), view !== window else { return }
+            switch byte() % 5 {
+            case 0: (view as? Control)?.isEnabled.toggle()
+            case 1: view.isHidden.toggle()
+            case 2: view.alpha = view.alpha < 0.01 ? 1 : 0
+            case 3: view.isUserInteractionEnabled.toggle()
+            default: view.focusGroupIdentifier = byte() % 3 == 0 ? nil : "g\(byte() % 3)"
+            }
+        case 12:
+            guard let view = pickView() else { return }
+            if byte() % 2 == 0 { view.becomeFirstResponder() } else { view.resignFirstResponder() }
+        default:
+            window.focusFollowsTouch.toggle()
+        }
+    }
+
+    private func pickView() -> View? {
+        index(views.count).map { views[$0] }
+    }
+
+    /// A view, a tab, or nil (the focus leaves the window).
+    private func focusItem() -> (any FocusItem)? {
+        switch byte() % 4 {
+        case 0: return nil
+        case 1: return (tabBar.items ?? []).isEmpty ? nil : tabBar.items![Int(byte()) % tabBar.items!.count]
+        default: return pickView()
+        }
+    }
+
+    private func sendKey(_ code: KeyboardHIDUsage, phase: PressPhase, isRepeat: Bool) {
+        let modifiers = KeyModifierFlags(rawValue: byte() % 3 == 0 ? Int(byte() & 0x3F) << 16 : 0)
+        let typed = code == .keyboardS ? "s" : code == .keyboardSpacebar ? " " : ""
+        let key = Key(keyCode: code, characters: typed, charactersIgnoringModifiers: typed, modifierFlags: modifiers)
+        statistics.keys += 1
+        window.send(KeyInput(key: key, phase: phase, timestamp: timestamp(), isRepeat: isRepeat))
+    }
+
+    /// Sets what a focusable view answers, from the input.
+    private func configure(_ view: FuzzFocusView) {
+        let flags = byte()
+        view.focusable = flags & 1 == 0
+        view.vetoes = flags & 6 == 6
+        view.handlesPresses = flags & 8 != 0
+        view.isAdjustable = flags & 16 != 0
+        view.focusabilityDidChange()
+        if flags & 32 != 0 { addKeyCommand(to: view) }
+    }
+
+    private func addKeyCommand(to view: FuzzFocusView) {
+        guard keyCommandsAdded < 64 else { return }
+        keyCommandsAdded += 1
+        let inputs = ["s", KeyCommand.inputTab, KeyCommand.inputLeftArrow, KeyCommand.inputHome, " "]
+        let input = inputs[Int(byte()) % inputs.count]
+        let modifiers: KeyModifierFlags = [[], [], .control, .shift][Int(byte()) % 4]
+        let command = KeyCommand(input: input, modifierFlags: modifiers) { [weak self] _ in
+            self?.statistics.keyCommands += 1
+            self?.reenter()
+        }
+        view.commands = (view.commands ?? []) + [command]
+        // Keys look for commands from the first responder up: sometimes start there.
+        if byte() % 2 == 0 { view.becomeFirstResponder() }
+    }
+
+    private func addButton() {
+        guard views.count < Self.viewLimit, let parent = index(views.count) else { return }
+        let button = Button(title: "b\(views.count)", frame: Rect(x: coordinate(390), y: coordinate(844), width: 80, height: 44))
+        button.addAction(for: .primaryActionTriggered) { [weak self] _ in self?.reenter() }
+        views[parent].addSubview(button)
+        views.append(button)
+    }
+
+    private func changeFocusObservers() {
+        if byte() % 3 == 0, let i = index(focusObserverTokens.count) {
+            let removed = focusObserverTokens.remove(at: i)
+            window.removeFocusObserver(removed.token)
+            lastFocusHeard[removed.number] = nil
+            return
+        }
+        guard focusObserverTokens.count < 8 else { return }
+        let number = nextObserverNumber
+        nextObserverNumber += 1
+        lastFocusHeard[number] = .some(window.focusedItem)
+        let token = window.addFocusObserver { [weak self] context in
+            guard let self else { return }
+            Self.trace?("focus observer \(number) hears \(self.describe(context.nextFocusedItem))")
+            if self.lastFocusHeard[number] != nil { self.lastFocusHeard[number] = .some(context.nextFocusedItem) }
+            self.statistics.focusMoves += 1
+            if context.nextFocusedItem.map(ObjectIdentifier.init) != self.window.focusedItem.map(ObjectIdentifier.init) {
+                self.violations.append("a focus observer heard of \(self.describe(context.nextFocusedItem)) while "
+                    + "\(self.describe(self.window.focusedItem)) has the focus")
+            }
+            self.reenter()
+        }
+        focusObserverTokens.append((token, number))
+    }
+
+    private func changeKeyFilters() {
+        if byte() % 3 == 0, let i = index(keyFilterTokens.count) {
+            window.removeKeyInputFilter(keyFilterTokens.remove(at: i))
+            return
+        }
+        guard keyFilterTokens.count < 4 else { return }
+        let consumes = byte() % 4 == 0
+        keyFilterTokens.append(window.addKeyInputFilter { [weak self] _ in
+            self?.reenter()
+            return consumes
+        })
     }
 
     /// With no finger down: every recognizer is back in `possible`, the HUD
@@ -377,6 +598,64 @@ private final class FuzzDelegate: GestureRecognizerDelegate, LargeContentViewerI
     func largeContentViewerInteraction(
         _ interaction: LargeContentViewerInteraction, didEndOn item: (any LargeContentViewerItem)?, at point: Point
     ) {
+        harness?.callbackRan()
+    }
+}
+
+/// A view the keyboard may focus, whose focus and key hooks answer from the
+/// input and call back into the harness (which may re-enter the engine).
+@MainActor
+private final class FuzzFocusView: View {
+    weak var harness: EngineFuzzHarness?
+    var focusable = false
+    var vetoes = false
+    var handlesPresses = false
+    var isAdjustable = false
+    var commands: [KeyCommand]?
+
+    init(frame: Rect, harness: EngineFuzzHarness) {
+        self.harness = harness
+        super.init(frame: frame)
+    }
+
+    override var canBecomeFocused: Bool { focusable }
+    override var canBecomeFirstResponder: Bool { true }
+    override var keyCommands: [KeyCommand]? { commands }
+
+    override func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool {
+        harness?.callbackRan()
+        return !vetoes
+    }
+
+    override func didUpdateFocus(in context: FocusUpdateContext) {
+        harness?.callbackRan()
+    }
+
+    override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        harness?.callbackRan()
+        if !handlesPresses { super.pressesBegan(presses, with: event) }
+    }
+
+    override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {
+        harness?.callbackRan()
+        if !handlesPresses { super.pressesEnded(presses, with: event) }
+    }
+
+    override func accessibilityActivate() -> Bool {
+        harness?.callbackRan()
+        return true
+    }
+
+    override var accessibilityTraits: AccessibilityTraits {
+        get { isAdjustable ? .adjustable : [] }
+        set {}
+    }
+
+    override func accessibilityIncrement() {
+        harness?.callbackRan()
+    }
+
+    override func accessibilityDecrement() {
         harness?.callbackRan()
     }
 }

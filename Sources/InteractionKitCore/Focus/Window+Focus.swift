@@ -244,15 +244,21 @@ extension Window {
             }
         }
         if replacement == nil { replacement = currentOrder().groups.lazy.compactMap { self.landing(in: $0) }.first }
-        if !updateFocus(to: replacement, heading: []) { _ = updateFocus(to: nil, heading: []) }
+        // The item that went away is not asked: it cannot keep the focus by
+        // refusing to lose it. If the replacement refuses, the focus leaves.
+        if !updateFocus(to: replacement, heading: [], asksLosingItem: false),
+           let current = state.focusedItem, !isFocusable(current) {
+            _ = updateFocus(to: nil, heading: [], asksLosingItem: false)
+        }
         return true
     }
 
     // MARK: Moving
 
-    /// Moves the focus to `next`; the shared path of every move.
+    /// Moves the focus to `next`; the shared path of every move. A repair
+    /// (K4) does not ask the item losing the focus, which can no longer keep it.
     @discardableResult
-    func updateFocus(to next: (any FocusItem)?, heading: FocusHeading) -> Bool {
+    func updateFocus(to next: (any FocusItem)?, heading: FocusHeading, asksLosingItem: Bool = true) -> Bool {
         let state = focusState
         let previous = state.focusedItem
         if previous === next { return true }
@@ -260,7 +266,7 @@ extension Window {
         let context = FocusUpdateContext(previouslyFocusedItem: previous, nextFocusedItem: next, focusHeading: heading)
         let losing = previous?.focusHostView
         let gaining = next?.focusHostView
-        if let losing, !losing.shouldUpdateFocus(in: context) { return false }
+        if asksLosingItem, let losing, !losing.shouldUpdateFocus(in: context) { return false }
         if let gaining, gaining !== losing, !gaining.shouldUpdateFocus(in: context) { return false }
         // The views asked may have moved the focus, or changed the item.
         guard state.focusedItem === previous, next.map({ isFocusable($0) }) ?? true else { return false }

@@ -34,6 +34,10 @@ final class AtspiServer {
         window.accessibilityLabel = AtspiMode.applicationName
         do {
             let bridge = try AtspiBridge(window: window, applicationName: AtspiMode.applicationName, timeout: 20)
+            // The Demo's window has the keyboard from the start, as a
+            // toolkit's window gains it when it is shown: the screen reader
+            // hears the window activate and its focused item.
+            window.makeKey()
             return AtspiServer(bridge: bridge)
         } catch {
             errors("Demo: --atspi: \(error)\n")

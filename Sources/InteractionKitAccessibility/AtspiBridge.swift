@@ -13,8 +13,11 @@ import InteractionKitDBus
 /// registry's `Properties.Set` of `Application.Id` while it waits.
 /// Then poll `fileDescriptor` (for writing too while `hasPendingOutput`)
 /// and call `handlePending()`: requests are answered there, and changes of
-/// the window (a tab selected by a tap, a title changed) are announced as
-/// they happen, through the window's accessibility observers.
+/// the window (a tab selected by a tap, a title changed, the focus moved,
+/// the window made key) are announced as they happen, through the window's
+/// observers (`AtspiExport.observeWindow(_:)`). Have the toolkit call
+/// `Window.makeKey()` and `resignKey()` on focus-in and focus-out: the
+/// screen reader follows the active window and its focused item.
 ///
 /// ```swift
 /// let bridge = try AtspiBridge(window: window, applicationName: "Notes")
@@ -45,7 +48,6 @@ public final class AtspiBridge {
     /// The objects and their answers.
     public let export: AtspiExport
     private let connection: DBusConnection
-    private var observerToken: AccessibilityObserverToken?
 
     /// Called after each method call is answered, with the call and the
     /// answer (the Demo logs them); a call answered from its header alone
@@ -109,17 +111,13 @@ public final class AtspiBridge {
             connection.close()
             throw .registrationFailed("\(error)")
         }
-        observerToken = window.addAccessibilityObserver { [weak self] notification in
-            self?.announce(notification)
-        }
-        // Until windows have a key state (contract §12), the window is active
-        // from the start: say so, or an Orca already running never speaks it.
-        // A key-window observer will send these on makeKey()/resignKey().
-        send(export.windowActivationSignals(active: true))
+        export.observeWindow { [weak self] events in self?.send(events) }
+        // A window already key says so now, or an Orca already running never speaks it.
+        if window.isKeyWindow { send(export.keyWindowSignals()) }
     }
 
     isolated deinit {
-        if let observerToken { export.window.removeAccessibilityObserver(observerToken) }
+        export.stopObservingWindow()
     }
 
     /// The accessibility bus's address: `AT_SPI_BUS_ADDRESS`, or what the
@@ -206,8 +204,7 @@ public final class AtspiBridge {
 
     /// Stops serving: stops listening to the window and closes the connection.
     public func close() {
-        if let observerToken { export.window.removeAccessibilityObserver(observerToken) }
-        observerToken = nil
+        export.stopObservingWindow()
         connection.close()
     }
 
@@ -229,10 +226,6 @@ public final class AtspiBridge {
         requestObserver?(frame.header, .error(
             name: DBusErrorName.limitsExceeded,
             message: "a call of \(frame.size) bytes, larger than the \(frame.limit) this application reads, skipped unread"))
-    }
-
-    private func announce(_ notification: AccessibilityNotification) {
-        send(export.signals(for: notification))
     }
 
     private func send(_ signals: [DBusMessage]) {

@@ -252,6 +252,19 @@ public final class AtspiExport {
         }
     }
 
+    /// Whether a call may act on the window (`DoAction`, `GrabFocus`,
+    /// `ScrollTo`, selecting, setting a property) rather than only read it;
+    /// judged by the method's name, whatever its interface.
+    public static func acts(_ call: DBusMessage) -> Bool {
+        switch call.member {
+        case "DoAction", "GrabFocus", "ScrollTo", "ScrollToPoint", "SetExtents", "SetPosition", "SetSize",
+             "SelectChild", "DeselectSelectedChild", "DeselectChild", "SelectAll", "ClearSelection", "Set":
+            true
+        default:
+            false
+        }
+    }
+
     /// The AT-SPI cache item, `((so)(so)(so)iiassusau)`: the type of an empty `GetItems` answer.
     static var cacheItemType: DBusType {
         .structure([

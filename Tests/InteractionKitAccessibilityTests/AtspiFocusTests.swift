@@ -214,4 +214,19 @@ struct AtspiFocusTests {
         ])
         #expect(try harness.focusedPaths() == [harness.savePath])
     }
+
+    @Test("Every call that can act on the window is known as one; reads are not")
+    func actingCalls() throws {
+        func call(_ member: String, _ interface: String? = nil) -> DBusMessage {
+            .methodCall(path: AtspiObjectTree.rootPath, interface: interface, member: member, destination: ":1.7")
+        }
+        for member in ["DoAction", "GrabFocus", "ScrollTo", "ScrollToPoint", "SelectChild", "DeselectSelectedChild",
+                       "DeselectChild", "SelectAll", "ClearSelection", "Set"] {
+            #expect(AtspiExport.acts(call(member)), "\(member)")
+        }
+        for member in ["GetState", "GetChildren", "Get", "GetAll", "GetExtents", "GetName", "GetSelectedChild",
+                       "IsChildSelected", "GetItems", "GetAccessibleAtPoint"] {
+            #expect(!AtspiExport.acts(call(member)), "\(member)")
+        }
+    }
 }

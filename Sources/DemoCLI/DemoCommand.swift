@@ -331,6 +331,11 @@ public enum DemoCommand {
           content-size large                 the text size changes mid-gesture
           evemu "drag.events" desc "x.desc"  replay a Linux touchscreen recording (paths
                                              relative to the script; desc is optional)
+          key tab | key shift+tab            press and release a key ('at T': at T s
+                                             from the start): tab left right up down
+                                             home end space return escape pageup
+                                             pagedown, a letter or digit; modifiers
+                                             shift ctrl alt super joined by '+' (ctrl+s)
 
         The large content viewer acts only at accessibility text sizes: a long press
         (0.15 s) on a tab shows it large in a HUD, sliding shows the tab under the

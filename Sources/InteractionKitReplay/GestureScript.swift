@@ -158,6 +158,9 @@ public struct GestureScript: Hashable, Sendable {
         case contentSize(ContentSizeCategory)
         /// A real touchscreen recording is replayed from the current time.
         case recording(ReplayRecording)
+        /// A key is pressed and released: now, or at a time in seconds from
+        /// the start (never before the script's time there), as `key NAME [at T]`.
+        case key(Key, at: Double?)
     }
 }
 

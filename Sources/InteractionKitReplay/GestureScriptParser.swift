@@ -33,6 +33,8 @@ import InteractionKitLinux
 /// move 140 400 id 1 and 260 400 id 2   # several fingers at one instant (also `down`, `up`, `cancel`)
 /// content-size large   # the text size may change mid-gesture
 /// evemu "drag.events" desc "device.desc"   # replay a touchscreen recording
+/// key tab              # press and release a key now: tab, shift+tab, left, space, return, ctrl+s…
+/// key return at 2.5    # … or at a time (seconds from the start; not before the script's time there)
 /// ```
 ///
 /// The whole script is checked before anything runs, and every error is
@@ -41,8 +43,9 @@ import InteractionKitLinux
 /// lifted that is not down, a button with no size, outside the window, over
 /// the tab bar or with a title already taken, a scroll view outside the
 /// window or with no content, a button in the scroll view outside its
-/// content (or with no scroll line), an unclosed quote, bytes that
-/// are not UTF-8, a file over the size limits, and errors inside replayed
+/// content (or with no scroll line), an unknown key name or modifier
+/// (pointing at the part), a key pressed at a time already past, an
+/// unclosed quote, bytes that are not UTF-8, a file over the size limits, and errors inside replayed
 /// recordings.
 public struct GestureScriptParser: Sendable {
     /// The largest script accepted, in bytes (1 MiB).
@@ -179,6 +182,8 @@ private struct ParseState {
     var steps: [GestureScript.Step] = []
     var diagnostics: [ScriptDiagnostic] = []
     var touchesDown: Set<Int> = []
+    /// The script's virtual time after the lines read so far: waits and recordings move it, `key … at T` sets it.
+    var scriptTime = 0.0
     var inGesturePart = false
     var sceneLinesSeen: Set<String> = []
     /// Where each of `scene.buttons` was declared: its line, the column of
@@ -319,7 +324,7 @@ private struct ParseState {
     // MARK: Commands
 
     static let sceneCommands: Set<String> = ["window", "layout", "tabbar", "button", "disable", "select", "surface", "scroll"]
-    static let gestureCommands: Set<String> = ["down", "move", "up", "cancel", "wait", "evemu"]
+    static let gestureCommands: Set<String> = ["down", "move", "up", "cancel", "wait", "evemu", "key"]
 
     mutating func parseCommand(_ command: ScriptToken, _ line: inout LineReader) {
         let name = command.text
@@ -354,9 +359,10 @@ private struct ParseState {
         case "down", "move", "up", "cancel": parseTouch(name, &line)
         case "wait": parseWait(&line)
         case "evemu": parseRecording(&line)
+        case "key": parseKey(&line)
         default:
             line.fail(at: command.column, "unknown command '\(name)'; expected one of: window, content-size, layout, "
-                + "tabbar, button, scroll, disable, select, surface, down, move, up, cancel, wait, evemu")
+                + "tabbar, button, scroll, disable, select, surface, down, move, up, cancel, wait, evemu, key")
         }
     }
 
@@ -769,7 +775,43 @@ private struct ParseState {
             line.fail(at: seconds.column, "a wait cannot be negative; time only moves forward")
             return
         }
+        scriptTime += seconds.value
         steps.append(GestureScript.Step(line: line.line, action: .wait(seconds.value)))
+    }
+
+    /// `key NAME [at T]`: a key pressed and released now, or at T seconds
+    /// from the start (not before the script's time on that line).
+    mutating func parseKey(_ line: inout LineReader) {
+        let example = "as in: key tab, key shift+tab or key ctrl+s"
+        guard let token = line.next() else {
+            line.fail(at: line.endColumn, "expected a key name, \(example)")
+            return
+        }
+        guard token.kind == .word else {
+            line.fail(at: token.column, "expected a key name without quotes or '@', \(example)")
+            return
+        }
+        let key: Key
+        do {
+            key = try Key(name: token.text)
+        } catch {
+            line.fail(at: token.column + error.offset, error.message)
+            return
+        }
+        var time: Double?
+        if let next = line.peek(), next.kind == .word, next.text == "at" {
+            line.index += 1
+            guard let at = line.number("the time to press the key, in seconds from the start") else { return }
+            guard at.value >= scriptTime else {
+                line.fail(at: at.column, "the script is already at \(NumberFormatting.json(scriptTime)) s here, "
+                    + "so the key cannot be pressed at \(NumberFormatting.json(at.value)) s; time only moves forward")
+                return
+            }
+            time = at.value
+        }
+        guard line.finish() else { return }
+        if let time { scriptTime = time }
+        steps.append(GestureScript.Step(line: line.line, action: .key(key, at: time)))
     }
 
     mutating func parseRecording(_ line: inout LineReader) {
@@ -830,6 +872,7 @@ private struct ParseState {
             return
         }
         recordingSamples += recording.samples.count
+        scriptTime += recording.duration
         steps.append(GestureScript.Step(line: line.line, action: .recording(recording)))
     }
 

@@ -50,6 +50,8 @@ public struct ReplayEvent: Hashable, Sendable {
         /// The scene's scroll view moved its content to this offset: at most
         /// once per frame (1/60 s) that moved, so at most 60 a second.
         case scroll(offset: Point)
+        /// A key was pressed and released, named as a script names it (`shift+tab`).
+        case key(name: String)
         /// The scene's scroll view came to rest at this offset (a drag
         /// ended without deceleration, a deceleration or an animation ended).
         case scrollEnd(offset: Point)

@@ -130,6 +130,9 @@ public final class ScriptPlayer {
             tabBar = nil
         }
         observe()
+        // The Demo's window has the keyboard from the start (contract §12):
+        // the focus starts on the first group's item, the selected tab.
+        window.makeKey()
     }
 
     /// The image name a script's tab gets: its title in lower case.
@@ -179,6 +182,20 @@ public final class ScriptPlayer {
     /// of performing the `wait` steps.
     public func perform(_ step: GestureScript.Step) {
         perform(step.action)
+    }
+
+    /// Presses and releases `key` now (the clock's time, or `time` if
+    /// later), as a script's `key` line does: timers due first, then the
+    /// key goes down and comes up at that instant.
+    public func press(_ key: Key, at time: Double? = nil) {
+        if let time, time > clock { clock = time }
+        window.advanceTime(to: clock)
+        noteHighlights()
+        record(.key(name: key.name ?? "key \(key.keyCode.rawValue)"))
+        window.send(KeyInput(key: key, phase: .began, timestamp: clock))
+        noteHighlights()
+        window.send(KeyInput(key: key, phase: .ended, timestamp: clock))
+        noteHighlights()
     }
 
     /// Lets virtual time pass to `time`, firing the timers due (a finger held still).
@@ -233,6 +250,8 @@ public final class ScriptPlayer {
             let fingers = recording.contactCount
             takeFrame("end of \(recording.file): \(fingers) finger\(fingers == 1 ? "" : "s")", withTrails: true)
             trails = nil
+        case .key(let key, let time):
+            press(key, at: time)
         }
     }
 

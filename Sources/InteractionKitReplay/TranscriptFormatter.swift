@@ -110,6 +110,8 @@ public enum TranscriptFormatter {
         case .scroll(let offset):
             fields += [("event", quoted("scroll")), ("x", NumberFormatting.json(offset.x, decimals: 3)),
                        ("y", NumberFormatting.json(offset.y, decimals: 3))]
+        case .key(let name):
+            fields += [("event", quoted("key")), ("key", quoted(name))]
         case .scrollEnd(let offset):
             fields += [("event", quoted("scroll.end")), ("x", NumberFormatting.json(offset.x, decimals: 3)),
                        ("y", NumberFormatting.json(offset.y, decimals: 3))]
@@ -474,6 +476,8 @@ public enum TranscriptFormatter {
             return "content scrolls to \(pointText(offset))"
         case .scrollEnd(let offset):
             return "scroll rests at \(pointText(offset))"
+        case .key(let name):
+            return "key \(name)"
         }
     }
 

@@ -63,7 +63,7 @@ struct GestureScriptParserTests {
     @Test("Unknown commands are errors at the command's column")
     func unknownCommand() {
         #expect(firstScriptError("  press 1 2") == "1:3: unknown command 'press'; expected one of: window, content-size, layout, "
-            + "tabbar, button, scroll, disable, select, surface, down, move, up, cancel, wait, evemu")
+            + "tabbar, button, scroll, disable, select, surface, down, move, up, cancel, wait, evemu, key")
     }
 
     @Test("Unknown items are errors, with the list of tabs")
@@ -168,7 +168,7 @@ struct GestureScriptParserTests {
             #expect(error.description == """
                 test.gesture:1:1: error: unknown command 'press'; expected one of: window, content-size, layout, tabbar, \
                 button, scroll, \
-                disable, select, surface, down, move, up, cancel, wait, evemu
+                disable, select, surface, down, move, up, cancel, wait, evemu, key
                 test.gesture:2:6: error: a wait cannot be negative; time only moves forward
                 test.gesture:4:1: error: touch 0 is already down; lift it first or use another id
                 """)

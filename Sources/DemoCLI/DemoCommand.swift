@@ -279,7 +279,9 @@ public enum DemoCommand {
           --columns N           width of the terminal pictures (24-200, default 60)
           --all-moves           list every move of a replayed recording
           --live                run the scene in this terminal: press, hold and drag
-                                with the mouse; q quits, a toggles accessibility text
+                                with the mouse; Tab, Shift-Tab, the arrows, Home and
+                                End move the keyboard focus, Space and Return press
+                                what has it; q quits, a toggles accessibility text
                                 sizes, r toggles right-to-left
           --device PATH         read a Linux evdev touchscreen live onto the scene
                                 (/dev/input/eventN, or a file or FIFO of 24-byte

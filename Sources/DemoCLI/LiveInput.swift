@@ -8,6 +8,18 @@ enum LiveInput: Equatable, Sendable {
     case drag(column: Int, row: Int)
     /// The left button went up.
     case release(column: Int, row: Int)
+    /// A key the terminal sends as an escape sequence: an arrow, Home, End, a page key or Shift-Tab.
+    case navigation(TerminalKey)
+}
+
+/// The keys a terminal sends as escape sequences that the live Demo uses;
+/// the raw value is the key's name in scripts (`Key(name:)`).
+enum TerminalKey: String, Equatable, Sendable {
+    case up, down, left, right, home, end
+    case pageUp = "pageup"
+    case pageDown = "pagedown"
+    /// Shift-Tab, which terminals send as `ESC [ Z` (back tab).
+    case backTab = "shift+tab"
 }
 
 /// Splits the bytes read from a terminal into keys and mouse reports.
@@ -18,6 +30,11 @@ enum LiveInput: Equatable, Sendable {
 /// - X10 mouse reports (`ESC [ M` and three bytes: button, column and row,
 ///   each plus 32), which a terminal without SGR sends: read whole, so that
 ///   none of their bytes is taken for a key (a `q` among them never quits).
+/// - Keys as CSI sequences (xterm's and the Linux console's): the arrows
+///   `ESC [ A`…`D`, Home `ESC [ H` or `ESC [ 1 ~` (`7 ~`), End `ESC [ F` or
+///   `ESC [ 4 ~` (`8 ~`), Page Up and Down `ESC [ 5 ~` and `6 ~`, Shift-Tab
+///   `ESC [ Z`; and as SS3 sequences in application cursor mode,
+///   `ESC O A`…`D`, `H`, `F`. With modifiers (`ESC [ 1 ; 5 C`) they are dropped.
 /// - Other CSI sequences (`ESC [`, parameters, a final byte) are dropped
 ///   whole; one broken by a byte that cannot be in it (a control
 ///   character) is dropped up to that byte, which is read again.
@@ -45,6 +62,15 @@ struct LiveInputParser {
             switch byte {
             case 0x1B:
                 guard index + 1 < pending.count else { break parsing }
+                if pending[index + 1] == UInt8(ascii: "O") {
+                    // SS3: a cursor key in application mode, or Alt-O and a key.
+                    guard index + 2 < pending.count else { break parsing }
+                    if let key = Self.navigationKey(final: pending[index + 2], parameters: []) {
+                        inputs.append(.navigation(key))
+                        index += 3
+                        continue
+                    }
+                }
                 guard pending[index + 1] == UInt8(ascii: "[") else {
                     inputs.append(.key("\u{1B}"))
                     index += 1
@@ -99,8 +125,29 @@ struct LiveInputParser {
             // byte of UTF-8): drop the sequence, read that byte again.
             return end
         }
-        if let mouse = Self.sgrMouse(Array(pending[body...end])) { inputs.append(mouse) }
+        if let mouse = Self.sgrMouse(Array(pending[body...end])) {
+            inputs.append(mouse)
+        } else if let key = Self.navigationKey(final: pending[end], parameters: Array(pending[body..<end])) {
+            inputs.append(.navigation(key))
+        }
         return end + 1
+    }
+
+    /// The key a CSI or SS3 sequence stands for, from its final byte and parameters; nil for others.
+    private static func navigationKey(final: UInt8, parameters: [UInt8]) -> TerminalKey? {
+        let text = String(decoding: parameters, as: UTF8.self)
+        switch (Character(UnicodeScalar(final)), text) {
+        case ("A", ""): return .up
+        case ("B", ""): return .down
+        case ("C", ""): return .right
+        case ("D", ""): return .left
+        case ("H", ""), ("H", "1"), ("~", "1"), ("~", "7"): return .home
+        case ("F", ""), ("F", "1"), ("~", "4"), ("~", "8"): return .end
+        case ("~", "5"): return .pageUp
+        case ("~", "6"): return .pageDown
+        case ("Z", ""): return .backTab
+        default: return nil
+        }
     }
 
     /// An SGR mouse report (`<B;X;YM` or `<B;X;Ym`) for the left button, or nil.

@@ -44,7 +44,7 @@ final class LiveSession {
         var sentences: [String] = []
         if scene.tabTitles != nil {
             if scene.contentSize.isAccessibilityCategory {
-                sentences.append("Try it: press a tab and hold the mouse button. After 0.15 s the tab appears large in the HUD; "
+                sentences.append("Try it: press and hold a tab: after 0.15 s it shows large in the HUD; "
                     + "drag across the tabs and it follows; release to select. A quick click is a tap.")
             } else {
                 sentences.append("Try it: click a tab to select it. Press a for an accessibility text size, "
@@ -75,7 +75,15 @@ final class LiveSession {
         if sentences.isEmpty {
             sentences.append("This scene has nothing to touch: give a script with tabbar, button or surface lines.")
         }
-        sentences.append("Keys: a text size, r right-to-left, q quits.")
+        let hasTabs = scene.tabTitles != nil
+        if hasTabs || !scene.buttons.isEmpty {
+            // Short enough that the prompt and the first focus line fit the 7 lines under the picture of a 30-row terminal.
+            sentences.append("Keys: " + (hasTabs ? "Tab, Shift-Tab, the arrows, Home and End" : "Tab and Shift-Tab")
+                + " move the focus (the heavy frame); Space or Return presses what has it; "
+                + "a text size, r right-to-left, q quits.")
+        } else {
+            sentences.append("Keys: a text size, r right-to-left, q quits.")
+        }
         return sentences.flatMap { wrap($0, width: promptWidth) }.map { "  " + $0 }
     }
 
@@ -120,6 +128,14 @@ final class LiveSession {
             player.window.semanticLayoutDirection = rightToLeft ? .leftToRight : .rightToLeft
             collectLines()
             note("layout changes to " + (rightToLeft ? "left to right" : "right to left"))
+        case .key("\t"):
+            press("tab", at: time)
+        case .key("\r"), .key("\n"):
+            press("return", at: time)
+        case .key(" "):
+            press("space", at: time)
+        case .navigation(let key):
+            press(key.rawValue, at: time)
         case .key:
             break
         case .press(let column, let row):
@@ -135,6 +151,12 @@ final class LiveSession {
             fingerDown = false
             send(.ended, at: point, time: time)
         }
+    }
+
+    /// Presses and releases the key called `name` (as a script's `key` line does) at `time`.
+    private func press(_ name: String, at time: Double) {
+        guard let key = try? Key(name: name) else { return }
+        player.press(key, at: time)
     }
 
     private var currentFingerLocation: Point? { player.window.touch(withID: Self.fingerID)?.location }
@@ -164,8 +186,11 @@ final class LiveSession {
         }
     }
 
-    /// Adds a line of the Demo's own to the transcript, stamped with the time.
+    /// Adds a line of the Demo's own to the transcript, stamped with the
+    /// time, after the lines of the events so far (an AT-SPI log line comes
+    /// after the events that caused it).
     func note(_ text: String) {
+        collectLines()
         append("  " + NumberFormatting.fixed(player.window.currentTime, decimals: 3).leftPaddedWithSpaces(to: 7) + "  " + text)
     }
 

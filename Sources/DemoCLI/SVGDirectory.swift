@@ -68,7 +68,7 @@ enum SVGDirectory {
             </style>
             <h1>\(escapeHTML(replay.script.file))</h1>
             <p>\(count) picture\(count == 1 ? "" : "s") of the screen, taken when the replay starts, whenever the HUD, \
-            the selection or a button's highlight changes, and at the end. Each is a phone screen of \
+            the selection, a button's highlight or the keyboard focus changes, and at the end. Each is a phone screen of \
             \(NumberFormatting.fixed(size.width, decimals: 0)) × \(NumberFormatting.fixed(size.height, decimals: 0)) points; \
             click one to open it on its own.</p>
             <h2>Key</h2>

@@ -28,6 +28,9 @@ import InteractionKitReplay
 /// - a replayed recording's trails (in the picture taken at its end): a
 ///   coloured line per finger from a dot where it went down to its name
 ///   where it ended, and the recognizers' last states listed at the top left;
+/// - the keyboard focus as a 3-point indigo ring around the focused item
+///   (just inside a tab, just outside a button), over the tabs and
+///   buttons and under the HUD;
 /// - the HUD as a dark translucent rounded rectangle (rx = 16) at its frame,
 ///   holding a rounded square at its image frame with the image name inside,
 ///   and the title in large white bold text (28 points, made smaller for long
@@ -95,6 +98,7 @@ public enum SVGPicture {
         drawTrails(snapshot, into: &writer)
         drawTouches(snapshot, into: &writer, labels: false)
         drawTabBar(snapshot, into: &writer, band: false)
+        if let focus = snapshot.focus { drawFocus(focus, hasScroll: snapshot.scroll != nil, into: &writer) }
         if let hud = snapshot.hud { drawHUD(hud, into: &writer) }
         drawTouches(snapshot, into: &writer, labels: true)
         writer.close("g")
@@ -328,6 +332,36 @@ public enum SVGPicture {
         writer.close("g")
     }
 
+    /// The colour of the focus ring: indigo, apart from the blue of a selection and a button.
+    static let focusColour = "#5856d6"
+
+    /// The focus ring: a 3-point indigo outline around the focused item,
+    /// just outside a button or a view, just inside a tab (tabs touch each
+    /// other and the screen's edge); a button in the scroll view's ring is
+    /// clipped to the scroll view.
+    static func drawFocus(_ focus: FocusSnapshot, hasScroll: Bool, into writer: inout SceneSVGWriter) {
+        let frame = focus.frame
+        guard S.isFinite(frame) else { return }
+        let ring: Rect
+        let radius: Double
+        if focus.kind == .tab {
+            let inset = min(1.5, frame.width / 4, frame.height / 4)
+            ring = Rect(x: frame.minX + inset, y: frame.minY + inset,
+                        width: frame.width - 2 * inset, height: frame.height - 2 * inset)
+            radius = min(8, ring.width / 4, ring.height / 4)
+        } else {
+            ring = Rect(x: frame.minX - 3.5, y: frame.minY - 3.5, width: frame.width + 7, height: frame.height + 7)
+            radius = min(10, frame.width / 4, frame.height / 4) + 3.5
+        }
+        var group: [(String, String)] = [("id", "focus")]
+        if focus.clip != nil && hasScroll { group.append(("clip-path", "url(#scroll-view)")) }
+        writer.open("g", group)
+        writer.leaf("rect", rectAttributes(ring) + [
+            ("rx", S.decimal(max(0, radius))), ("fill", "none"), ("stroke", focusColour), ("stroke-width", "3"),
+        ])
+        writer.close("g")
+    }
+
     static func drawHUD(_ hud: HUDSnapshot, into writer: inout SceneSVGWriter) {
         let frame = hud.frame
         guard S.isFinite(frame) else { return }
@@ -503,6 +537,14 @@ extension SVGPicture {
                      meaning: "A button: white, outlined and titled in blue."),
             KeyEntry(swatch: swatch(button("#cce4ff", "#007aff", "2.5", "#004a99")),
                      meaning: "A pressed button: filled light blue while its finger is within 70 points of it."),
+            KeyEntry(swatch: swatch(tab(colour: "#007aff",
+                                        extra: "<rect x=\"22\" y=\"4\" width=\"76\" height=\"40\" rx=\"8\" fill=\"#007aff\" fill-opacity=\"0.12\"/>"
+                                            + "<rect x=\"20.5\" y=\"3.5\" width=\"79\" height=\"41\" rx=\"8\" fill=\"none\" "
+                                            + "stroke=\"\(focusColour)\" stroke-width=\"3\"/>",
+                                        bold: true)),
+                     meaning: "The keyboard focus: a 3-point indigo ring around the item Tab, Shift-Tab and the arrows "
+                        + "move to, and that Space or Return activates (here on the selected tab; around a button it "
+                        + "lies just outside)."),
             KeyEntry(swatch: swatch(hud),
                      meaning: "The large content viewer's HUD (heads-up display): the item under a held finger, its image "
                         + "and its title in large type, shown at accessibility text sizes."),

@@ -50,6 +50,11 @@ import InteractionKitReplay
 ///   the content that shows. Its buttons are drawn one line each, their
 ///   titles on the line of their middle, only where they show inside the box
 ///   (the rows of a list are usually too close together for boxes).
+/// - **Keyboard focus**: the focused item inside a heavy frame (`┏━┓┃┗┛`,
+///   ASCII `#`, `=` and `#`): a tab's cell of the tab bar, a button's box;
+///   a button in the scroll view, drawn on one line, has that line's
+///   blanks drawn heavy (`━━ Row 3 ━━`, ASCII `=`). Nothing is framed when
+///   the window is not key or nothing has the focus.
 /// - **Fingers**: `●` (ASCII `*`, which no title letter looks like) where
 ///   each touch is; touches outside the window are not drawn. Fingers are
 ///   drawn over everything but the HUD. When the snapshot left fingers out,
@@ -84,8 +89,9 @@ public enum TerminalPicture {
     }
 
     /// A key to the symbols used in the pictures, for printing once with a
-    /// series of pictures: three lines (with a final newline), the last two
-    /// saying what the HUD is; with `scroll`, a fourth for the scroll view.
+    /// series of pictures: four lines (with a final newline), the second
+    /// for the focus ring and the last two saying what the HUD is; with
+    /// `scroll`, a fifth for the scroll view.
     public static func legend(ascii: Bool = false, scroll: Bool = false) -> String {
         legendLines(ascii: ascii) + (!scroll ? "" : ascii
             ? "     .:. the scroll view, with its buttons where they show; # beside the part that shows\n"
@@ -96,6 +102,9 @@ public enum TerminalPicture {
         (ascii
             ? "Key: * finger   ^^^ selected tab   (Title) disabled   ::: pressed   [#] image name   . trail"
             : "Key: ● finger   ▔▔▔ selected tab   (Title) disabled   ░░░ pressed   ▣ image name   · trail")
+            + (ascii
+                ? "\n     #=# keyboard focus: the item Tab and the arrows move to, and Space or Return activate"
+                : "\n     ┏━┓ keyboard focus: the item Tab and the arrows move to, and Space or Return activate")
             + "\n     HUD: the large content viewer's heads-up display, the box that shows the item under"
             + "\n     the finger in large type while the finger is held down at an accessibility text size\n"
     }
@@ -111,6 +120,7 @@ private struct TerminalPictureStrokes {
     let dashedHorizontal, dashedVertical, scrollThumb: Character
     let roundTopLeft, roundTopRight, roundBottomLeft, roundBottomRight: Character
     let finger, selection, trail, pressed: Character
+    let heavyHorizontal, heavyVertical, heavyTopLeft, heavyTopRight, heavyBottomLeft, heavyBottomRight: Character
     let imagePrefix: [Character]
 
     init(ascii: Bool) {
@@ -121,6 +131,8 @@ private struct TerminalPictureStrokes {
             dashedHorizontal = "."; dashedVertical = ":"; scrollThumb = "#"
             roundTopLeft = "+"; roundTopRight = "+"; roundBottomLeft = "+"; roundBottomRight = "+"
             finger = "*"; selection = "^"; trail = "."; pressed = ":"
+            heavyHorizontal = "="; heavyVertical = "#"
+            heavyTopLeft = "#"; heavyTopRight = "#"; heavyBottomLeft = "#"; heavyBottomRight = "#"
             imagePrefix = Array("[#] ")
         } else {
             horizontal = "─"; vertical = "│"
@@ -129,6 +141,8 @@ private struct TerminalPictureStrokes {
             dashedHorizontal = "┄"; dashedVertical = "┆"; scrollThumb = "┃"
             roundTopLeft = "╭"; roundTopRight = "╮"; roundBottomLeft = "╰"; roundBottomRight = "╯"
             finger = "●"; selection = "▔"; trail = "·"; pressed = "░"
+            heavyHorizontal = "━"; heavyVertical = "┃"
+            heavyTopLeft = "┏"; heavyTopRight = "┓"; heavyBottomLeft = "┗"; heavyBottomRight = "┛"
             imagePrefix = Array("▣ ")
         }
     }
@@ -264,6 +278,7 @@ private struct TerminalPictureDrawing {
         if hasTabBar { drawTabBar() }
         if let scroll = snapshot.scroll { drawScroll(scroll) }
         drawButtons()
+        if let focus = snapshot.focus { drawFocus(focus) }
         drawTrails()
         drawTouches()
         drawGestures()
@@ -427,30 +442,14 @@ private struct TerminalPictureDrawing {
 
     /// The buttons as boxes in the body of the window, in order (a later one over an earlier one).
     mutating func drawButtons() {
-        let last = bodyLines
         for button in snapshot.buttons.prefix(GestureScriptParser.maximumButtons) where S.isFinite(button.frame) {
             if let clip = button.clip {
                 drawScrolledButton(button, clip: clip)
                 continue
             }
-            let frame = button.frame
-            var left = column(frame.minX, clampedTo: 1, width - 2)
-            var right = column(frame.maxX, clampedTo: 1, width - 2)
-            if right - left < 2 {
-                // Too narrow to hold a title: three columns around its middle.
-                let middle = column((frame.minX + frame.maxX) / 2, clampedTo: 2, width - 3)
-                (left, right) = (middle - 1, middle + 1)
-            }
-            let topPosition = rowPosition(frame.minY), bottomPosition = rowPosition(frame.maxY)
-            var top = S.clampedInt(topPosition, 1, last, nanValue: 1)
-            var bottom = S.clampedInt(bottomPosition, 1, last, nanValue: 1)
-            if bottom - top < 2 {
-                // Too short for a border and a line: three lines around its middle.
-                let middle = S.roundedInt((topPosition + bottomPosition) / 2, 2, max(2, last - 1), nanValue: 2)
-                (top, bottom) = (middle - 1, middle + 1)
-            }
-            guard top >= 1, bottom <= last, bottom - top >= 2 else { continue }
-            drawBox(columns: left...right, rows: top...bottom,
+            guard let (columns, rows) = buttonBox(for: button.frame) else { continue }
+            let (left, right, top, bottom) = (columns.lowerBound, columns.upperBound, rows.lowerBound, rows.upperBound)
+            drawBox(columns: columns, rows: rows,
                     corners: (strokes.topLeft, strokes.topRight, strokes.bottomLeft, strokes.bottomRight))
             let title = S.trimmed(S.terminalCharacters(button.title, ascii: ascii))
             let middle = (top + bottom) / 2
@@ -459,6 +458,84 @@ private struct TerminalPictureDrawing {
             }
             if button.isHighlighted { shade(columns: (left + 1)..<right, rows: (top + 1)...(bottom - 1)) }
         }
+    }
+
+    /// The box a button (or a focused view) is drawn in: its frame's
+    /// columns and lines, at least three of each; nil when it does not fit the body.
+    func buttonBox(for frame: Rect) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+        guard S.isFinite(frame) else { return nil }
+        let last = bodyLines
+        var left = column(frame.minX, clampedTo: 1, width - 2)
+        var right = column(frame.maxX, clampedTo: 1, width - 2)
+        if right - left < 2 {
+            // Too narrow to hold a title: three columns around its middle.
+            let middle = column((frame.minX + frame.maxX) / 2, clampedTo: 2, width - 3)
+            (left, right) = (middle - 1, middle + 1)
+        }
+        let topPosition = rowPosition(frame.minY), bottomPosition = rowPosition(frame.maxY)
+        var top = S.clampedInt(topPosition, 1, last, nanValue: 1)
+        var bottom = S.clampedInt(bottomPosition, 1, last, nanValue: 1)
+        if bottom - top < 2 {
+            // Too short for a border and a line: three lines around its middle.
+            let middle = S.roundedInt((topPosition + bottomPosition) / 2, 2, max(2, last - 1), nanValue: 2)
+            (top, bottom) = (middle - 1, middle + 1)
+        }
+        guard top >= 1, bottom <= last, bottom - top >= 2 else { return nil }
+        return (left...right, top...bottom)
+    }
+
+    /// The focus ring: a heavy frame around the focused item. A tab's is
+    /// its cell of the tab bar (its walls, the separator above and the
+    /// window's bottom edge below); a button's or a view's is its box; a
+    /// button in the scroll view, drawn on one line, has that line's blanks
+    /// drawn heavy, a space kept on each side of its title.
+    mutating func drawFocus(_ focus: FocusSnapshot) {
+        let frame = focus.frame
+        guard S.isFinite(frame) else { return }
+        if hasTabBar && frame.minY >= tabBarTop && focus.clip == nil {
+            let left = column(frame.minX, clampedTo: 1, width - 1)
+            let right = column(frame.maxX, clampedTo: 1, width - 1)
+            // The first and last tabs' rings lie on the window's own edges.
+            let columns = (left <= 1 ? 0 : left)...(right >= width - 1 ? width - 1 : right)
+            guard columns.count >= 3 else { return }
+            drawRing(columns: columns, rows: separatorRow...(TerminalPictureDrawing.frameLines - 1))
+            return
+        }
+        if let clip = focus.clip {
+            guard let (columns, rows) = box(for: clip) else { return }
+            let middle = (frame.minY + frame.maxY) / 2
+            guard middle >= clip.minY, middle < clip.maxY else { return }
+            let row = S.clampedInt(rowPosition(middle), rows.lowerBound + 1, rows.upperBound - 1,
+                                   nanValue: rows.lowerBound + 1)
+            let lower = max(columns.lowerBound + 1, column(frame.minX, clampedTo: 1, width - 2) + 1)
+            let upper = min(columns.upperBound, column(frame.maxX, clampedTo: 1, width - 2))
+            guard upper > lower else { return }
+            // One line has no room for a frame: its blanks are drawn heavy, as a pressed one's are shaded.
+            for c in lower..<upper where grid[row][c] == " " {
+                let beside = (c > lower && grid[row][c - 1] != " " && grid[row][c - 1] != strokes.heavyHorizontal)
+                    || (c + 1 < upper && grid[row][c + 1] != " " && grid[row][c + 1] != strokes.heavyHorizontal)
+                if !beside { put(strokes.heavyHorizontal, c, row) }
+            }
+            return
+        }
+        guard let (columns, rows) = buttonBox(for: frame) else { return }
+        drawRing(columns: columns, rows: rows)
+    }
+
+    /// A heavy frame on the given columns and lines, leaving what is inside.
+    mutating func drawRing(columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+        for c in columns {
+            put(strokes.heavyHorizontal, c, rows.lowerBound)
+            put(strokes.heavyHorizontal, c, rows.upperBound)
+        }
+        for r in rows {
+            put(strokes.heavyVertical, columns.lowerBound, r)
+            put(strokes.heavyVertical, columns.upperBound, r)
+        }
+        put(strokes.heavyTopLeft, columns.lowerBound, rows.lowerBound)
+        put(strokes.heavyTopRight, columns.upperBound, rows.lowerBound)
+        put(strokes.heavyBottomLeft, columns.lowerBound, rows.upperBound)
+        put(strokes.heavyBottomRight, columns.upperBound, rows.upperBound)
     }
 
     /// The columns and lines of a box around a frame in window coordinates,

@@ -52,10 +52,25 @@ public struct ReplayEvent: Hashable, Sendable {
         case scroll(offset: Point)
         /// A key was pressed and released, named as a script names it (`shift+tab`).
         case key(name: String)
+        /// The keyboard focus moved to an item of this kind and title (nil
+        /// for an item without one), or left the window (`kind` nil, and
+        /// `title` nil with it). The focus a key window starts with is
+        /// recorded at the start.
+        case focus(title: String?, kind: FocusKind?)
         /// The scene's scroll view came to rest at this offset (a drag
         /// ended without deceleration, a deceleration or an animation ended).
         case scrollEnd(offset: Point)
     }
+}
+
+/// What the keyboard focuses, as transcripts name it.
+public enum FocusKind: String, Hashable, Sendable {
+    /// A tab of a tab bar.
+    case tab
+    /// A button (any `Button`).
+    case button
+    /// Any other view or focus item.
+    case view
 }
 
 /// What a two-finger gesture measured when it changed state.

@@ -42,6 +42,9 @@ public struct SceneSnapshot: Hashable, Sendable {
     /// The scroll view; `nil` when the scene has none. Its buttons are in
     /// ``buttons``, with their frames where they are now and its frame as their clip.
     public var scroll: ScrollSnapshot?
+    /// The item with the keyboard focus of the (key) window, drawn with a
+    /// focus ring; `nil` when nothing has the focus.
+    public var focus: FocusSnapshot?
 
     /// Creates a snapshot from its parts.
     public init(
@@ -58,7 +61,8 @@ public struct SceneSnapshot: Hashable, Sendable {
         trails: [TrailSnapshot] = [],
         gestures: [GestureSnapshot] = [],
         buttons: [ButtonSnapshot] = [],
-        scroll: ScrollSnapshot? = nil
+        scroll: ScrollSnapshot? = nil,
+        focus: FocusSnapshot? = nil
     ) {
         self.time = time
         self.caption = caption
@@ -74,12 +78,14 @@ public struct SceneSnapshot: Hashable, Sendable {
         self.gestures = gestures
         self.hud = hud
         self.scroll = scroll
+        self.focus = focus
     }
 
     /// How many values (tabs, buttons, fingers, trail points, recognizers)
     /// the snapshot holds: what the player counts against its memory budget.
     public var elementCount: Int {
         var count = tabs.count + buttons.count + touches.count + gestures.count + (scroll == nil ? 1 : 2)
+            + (focus == nil ? 0 : 1)
         for trail in trails { count += trail.points.count + 1 }
         return count
     }
@@ -192,6 +198,27 @@ public struct ScrollSnapshot: Hashable, Sendable {
         self.frame = frame
         self.contentOffset = contentOffset
         self.contentSize = contentSize
+    }
+}
+
+/// The item with the keyboard focus, as drawn: a ring around its frame.
+public struct FocusSnapshot: Hashable, Sendable {
+    /// The item's title (a tab's or a button's), or `nil` when it has none.
+    public var title: String?
+    /// What the item is.
+    public var kind: FocusKind
+    /// The item's frame in window coordinates (a tab's slot, a button's bounds).
+    public var frame: Rect
+    /// For a button in the scroll view, the scroll view's frame in window
+    /// coordinates: only what lies inside it shows. Nil otherwise.
+    public var clip: Rect?
+
+    /// Creates a focus snapshot from its parts.
+    public init(title: String?, kind: FocusKind, frame: Rect, clip: Rect? = nil) {
+        self.title = title
+        self.kind = kind
+        self.frame = frame
+        self.clip = clip
     }
 }
 

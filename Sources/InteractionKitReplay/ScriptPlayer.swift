@@ -6,15 +6,20 @@ import InteractionKitLinux
 /// The player builds the script's scene — a window, a full-window surface
 /// with the recognizers the script names, the script's scroll view (holding
 /// its buttons `in scroll`) and buttons above it, and a standalone `TabBar`
-/// at the bottom (49 points high, the width of the window) on top — then
-/// sends the steps' touches through
-/// `Window.send(_:)` and lets time pass with `Window.advanceTime(to:)`. It
-/// watches the tab bar's large content viewer recognizer, the surface's
-/// recognizers, the HUD, the tab bar's delegate, the buttons' control
-/// events and highlight and the scroll view's delegate, and records each as
-/// a `ReplayEvent`, with a `SceneSnapshot` at the start and whenever the
-/// HUD, the selection or a button's highlight changes, or the scroll rests.
-/// The scroll view's moves are recorded at most once per frame (1/60 s).
+/// at the bottom (49 points high, the width of the window) on top — and
+/// makes the window key, so that the keyboard focus starts on the first
+/// group's item (rule K4: a tab bar's selected tab). Then it sends the
+/// steps' touches and keys through `Window.send(_:)` and lets time pass
+/// with `Window.advanceTime(to:)`. It watches the tab bar's large content
+/// viewer recognizer, the surface's recognizers, the HUD, the tab bar's
+/// delegate, the buttons' control events and highlight, the scroll view's
+/// delegate and the window's focus, and records each as a `ReplayEvent`
+/// (the focus the window starts with is recorded at the start), with a
+/// `SceneSnapshot` at the start and whenever the HUD, the selection, a
+/// button's highlight or the focus changes, or the scroll rests; a focus
+/// that follows a selection or a highlight at the same instant (rule K5)
+/// shares its picture. The scroll view's moves are recorded at most once
+/// per frame (1/60 s).
 ///
 /// ```swift
 /// let script = try GestureScriptParser(file: "seed.gesture").parse(text)
@@ -54,6 +59,8 @@ public final class ScriptPlayer {
     private var frames: [ReplayFrame] = []
     private var framesLeftOut = 0
     private var snapshotElements = 0
+    /// The last picture asked for: after how many events, when, and whether it was taken (not left out by a budget).
+    private var lastFrameAttempt: (afterEvent: Int, time: Double, taken: Bool)?
     private let selectionRecorder = SelectionRecorder()
     private let surfaceDelegate = SurfaceDelegate()
     private let scrollRecorder = ScrollRecorder()
@@ -147,7 +154,9 @@ public final class ScriptPlayer {
         frames.removeAll()
         framesLeftOut = 0
         snapshotElements = 0
+        lastFrameAttempt = nil
         takeFrame("start")
+        recordInitialFocus()
         for step in script.steps {
             perform(step.action)
         }
@@ -166,7 +175,9 @@ public final class ScriptPlayer {
         frames.removeAll()
         framesLeftOut = 0
         snapshotElements = 0
+        lastFrameAttempt = nil
         takeFrame("start")
+        recordInitialFocus()
     }
 
     /// Sends one live touch sample; timers due before its timestamp fire
@@ -401,6 +412,9 @@ public final class ScriptPlayer {
             scrollRecorder.onRest = { [weak self] offset in self?.scrollRested(at: offset) }
             scrollView.delegate = scrollRecorder
         }
+        window.addFocusObserver { [weak self] context in
+            self?.focusMoved(to: context.nextFocusedItem)
+        }
         window.addLargeContentViewerObserver { [weak self] presentation in
             guard let self else { return }
             if let presentation {
@@ -411,6 +425,35 @@ public final class ScriptPlayer {
                 self.takeFrame("HUD hidden")
             }
         }
+    }
+
+    /// Announces the focus the key window starts with (rule K4), as a
+    /// `focus` event at the start; the start picture shows its ring.
+    private func recordInitialFocus() {
+        guard window.isKeyWindow, let item = window.focusedItem else { return }
+        let (title, kind) = Self.describe(item)
+        record(.focus(title: title, kind: kind))
+    }
+
+    /// Records a move of the keyboard focus, with a picture.
+    private func focusMoved(to item: (any FocusItem)?) {
+        guard let item else {
+            record(.focus(title: nil, kind: nil))
+            takeFrame("focus leaves the window", mergingWithLast: true)
+            return
+        }
+        let (title, kind) = Self.describe(item)
+        record(.focus(title: title, kind: kind))
+        takeFrame("focus on " + (title ?? "a \(kind.rawValue) without a title"), mergingWithLast: true)
+    }
+
+    /// A focus item's title and kind, as transcripts name them: a tab's or
+    /// a button's title, else a view's accessibility label.
+    static func describe(_ item: any FocusItem) -> (title: String?, kind: FocusKind) {
+        if let tab = item as? TabBarItem { return (tab.title, .tab) }
+        if let button = item as? Button { return (button.title, .button) }
+        if let view = item as? View { return (view.accessibilityLabel, .view) }
+        return (nil, .view)
     }
 
     /// Records a move of the scroll view, unless one was recorded less than
@@ -479,9 +522,27 @@ public final class ScriptPlayer {
     }
 
     /// Takes a picture, unless the replay already keeps as many as its budgets allow.
-    private func takeFrame(_ caption: String, withTrails: Bool = false) {
+    ///
+    /// With `mergingWithLast`, a picture taken just before the event that
+    /// was just recorded, at the same time, is replaced by this one, its
+    /// caption joined to this one's: a tab selected by a finger and the focus
+    /// following it (rule K5) make one picture, not two that differ only in
+    /// the focus ring.
+    private func takeFrame(_ caption: String, withTrails: Bool = false, mergingWithLast: Bool = false) {
+        if mergingWithLast, let last = lastFrameAttempt, last.afterEvent == events.count - 1, last.time == window.currentTime {
+            // The picture just before was left out: this one is part of it, already counted.
+            guard last.taken, let previous = frames.last, previous.snapshot.trails.isEmpty else {
+                if !last.taken { lastFrameAttempt?.afterEvent = events.count }
+                return
+            }
+            frames.removeLast()
+            snapshotElements -= previous.snapshot.elementCount
+            takeFrame(previous.snapshot.caption + "; " + caption)
+            return
+        }
+        lastFrameAttempt = (events.count, window.currentTime, false)
         // The tabs alone would pass the budget: count the picture without building it.
-        let least = (tabBar?.items?.count ?? 0) + buttons.count + (scrollView == nil ? 1 : 2)
+        let least = (tabBar?.items?.count ?? 0) + buttons.count + (scrollView == nil ? 1 : 2) + 1
         guard frames.count < Self.maximumFrames, snapshotElements + least <= Self.maximumSnapshotElements else {
             framesLeftOut += 1
             return
@@ -497,6 +558,7 @@ public final class ScriptPlayer {
         }
         snapshotElements += picture.elementCount
         frames.append(ReplayFrame(afterEvent: events.count, snapshot: picture))
+        lastFrameAttempt?.taken = true
     }
 
     /// The scene as it is now. The fingers are those the player has sent
@@ -545,12 +607,19 @@ public final class ScriptPlayer {
             ScrollSnapshot(frame: view.convert(view.bounds, to: nil), contentOffset: view.contentOffset,
                            contentSize: view.contentSize)
         }
+        var focus: FocusSnapshot?
+        if window.isKeyWindow, let item = window.focusedItem, window.isFocusable(item) {
+            let (title, kind) = Self.describe(item)
+            let inScroll = scrollView != nil && (item as? View)?.superview === scrollView
+            focus = FocusSnapshot(title: title, kind: kind, frame: item.focusFrame, clip: inScroll ? scrollFrame : nil)
+        }
         let (touches, touchesLeftOut) = fingersDown()
         return SceneSnapshot(
             time: window.currentTime, caption: caption, windowSize: window.bounds.size,
             layoutDirection: window.effectiveLayoutDirection, contentSize: window.preferredContentSizeCategory.scriptName,
             tabBarFrame: tabBar.map { $0.convert($0.bounds, to: nil) }, tabs: tabs,
-            touches: touches, hud: hud, touchesLeftOut: touchesLeftOut, buttons: buttonSnapshots, scroll: scroll
+            touches: touches, hud: hud, touchesLeftOut: touchesLeftOut, buttons: buttonSnapshots, scroll: scroll,
+            focus: focus
         )
     }
 

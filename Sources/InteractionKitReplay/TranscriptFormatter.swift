@@ -112,6 +112,9 @@ public enum TranscriptFormatter {
                        ("y", NumberFormatting.json(offset.y, decimals: 3))]
         case .key(let name):
             fields += [("event", quoted("key")), ("key", quoted(name))]
+        case .focus(let title, let kind):
+            fields += [("event", quoted("focus")), ("title", kind == nil ? "null" : title.map(quoted) ?? "null"),
+                       ("kind", kind.map { quoted($0.rawValue) } ?? "null")]
         case .scrollEnd(let offset):
             fields += [("event", quoted("scroll.end")), ("x", NumberFormatting.json(offset.x, decimals: 3)),
                        ("y", NumberFormatting.json(offset.y, decimals: 3))]
@@ -478,6 +481,9 @@ public enum TranscriptFormatter {
             return "scroll rests at \(pointText(offset))"
         case .key(let name):
             return "key \(name)"
+        case .focus(let title, let kind):
+            guard let kind else { return "focus leaves the window" }
+            return "focus moves to " + (title.map { "\($0) (\(kind.rawValue))" } ?? "a \(kind.rawValue) without a title")
         }
     }
 
@@ -525,8 +531,10 @@ public enum TranscriptFormatter {
         var pressed: [(title: String, count: Int)] = []
         var rest: Point?
         var scrolls = 0
+        var focus: ReplayEvent.Kind?
         for event in replay.events {
             switch event.kind {
+            case .focus: focus = event.kind
             case .scroll: scrolls += 1
             case .scrollEnd(let offset): rest = offset
             case .control(let title, .primaryActionTriggered):
@@ -569,6 +577,15 @@ public enum TranscriptFormatter {
             parts.append(surface.isEmpty
                 ? "the surface recognized nothing"
                 : "the surface recognized " + surface.map { "\($0.name) ×\($0.count)" }.joined(separator: ", "))
+        }
+        // Where the keys left the focus, for a script that pressed any.
+        if replay.script.steps.contains(where: { if case .key = $0.action { true } else { false } }) {
+            switch focus {
+            case .focus(let title, let kind?)?:
+                parts.append("the focus ends on " + (title.map { "\($0) (\(kind.rawValue))" } ?? "a \(kind.rawValue) without a title"))
+            default:
+                parts.append("nothing has the focus")
+            }
         }
         if parts.isEmpty { parts.append("\(replay.events.count) events") }
         return "\nSummary: " + parts.joined(separator: "; ") + ".\n"

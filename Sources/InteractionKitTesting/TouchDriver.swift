@@ -69,7 +69,13 @@ import InteractionKitLinux
 ///   input has finished (rule G10); the helper then sends the whole
 ///   gesture, and a sample the window refuses later is not reported.
 ///
-/// Keys (`press(_:)`, `type(_:)`) come with the engine's keyboard support.
+/// ## Keys
+///
+/// ``press(_:modifiers:holding:)-(Key,_,_)`` presses and releases a key,
+/// ``press(_:modifiers:holding:)-(String,_,_)`` a key by its name (`"tab"`,
+/// `"shift+tab"`, `"ctrl+s"`), and ``type(_:interval:)`` types text a key a
+/// character on a US layout, all through ``InteractionKitLinux/Window/send(_:)-(KeyInput)``
+/// at the current time, as a hardware keyboard would.
 @MainActor
 public final class TouchDriver {
     /// The default time between two samples of a moving finger: 1/120 s.

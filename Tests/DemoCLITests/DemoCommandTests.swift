@@ -71,11 +71,14 @@ struct DemoCommandTests {
         let result = runDemo([path, "--format", "jsonl"])
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
-        // meta, touch down, the viewer's began, HUD shown, touch up, the
-        // viewer's end, HUD hidden, select (the tab bar tracks the touch
-        // itself, so no tap recognizer of its own shows).
-        #expect(lines.count == 8)
+        // meta, the initial focus (on A: the window is key, no tab is
+        // selected yet), touch down, the viewer's began, HUD shown, touch up,
+        // the viewer's end, HUD hidden, select (the tab bar tracks the touch
+        // itself, so no tap recognizer of its own shows); the focus is on A
+        // already, so it does not move.
+        #expect(lines.count == 9)
         #expect(lines.first == "{\"event\":\"meta\",\"schema\":1,\"script\":\"\(path)\"}")
+        #expect(lines[1] == "{\"t\":0,\"event\":\"focus\",\"title\":\"A\",\"kind\":\"tab\"}")
         #expect(lines.last == "{\"t\":0.2,\"event\":\"select\",\"title\":\"A\"}")
     }
 

@@ -33,6 +33,44 @@ struct ExampleTranscriptTests {
         try expectGolden(TranscriptFormatter.text(replay, options: options), "seed-pictures.txt")
     }
 
+    @Test("The keyboard example with pictures matches its golden file: each focus move drawn with its ring")
+    func keyboardPictures() throws {
+        let replay = try replay("keyboard.gesture")
+        let options = TranscriptFormatter.TextOptions(
+            picture: { TerminalPicture.render($0, columns: 60) }, legend: TerminalPicture.legend())
+        try expectGolden(TranscriptFormatter.text(replay, options: options), "keyboard-pictures.txt")
+    }
+
+    @Test("The keyboard example walks buttons and tabs by keys alone: Tab between groups, arrows along the bar")
+    func keyboardWalk() throws {
+        let replay = try replay("keyboard.gesture")
+        #expect(replay.script.steps.allSatisfy { step in
+            switch step.action {
+            case .key, .wait: true
+            default: false
+            }
+        }, "no touch at all")
+        let story = replay.events.compactMap { event -> String? in
+            switch event.kind {
+            case .key(let name): "key \(name)"
+            case .focus(let title, _): "→ \(title ?? "-")"
+            case .select(let title): "select \(title ?? "-")"
+            case .control(let title, .primaryActionTriggered): "press \(title)"
+            default: nil
+            }
+        }
+        #expect(story == [
+            "→ Save", "key return", "press Save", "key tab", "→ Share", "key tab", "→ Home",
+            "key right", "→ Now Playing", "key right", "→ Profile", "key end", "→ Settings", "key left", "→ Profile",
+            "key space", "select Profile", "key home", "→ Home", "key right", "→ Now Playing",
+            "key tab", "→ Save", "key shift+tab", "→ Now Playing", "key shift+tab", "→ Share",
+            "key return", "press Share",
+        ])
+        #expect(TranscriptFormatter.text(replay).contains(
+            "Summary: selected Profile; the HUD changed 0 times; pressed Save ×1, Share ×1; the focus ends on Share (button)."))
+        #expect(replay.frames.last?.snapshot.focus?.title == "Share")
+    }
+
     @Test("The built-in script is Examples/seed.gesture")
     func builtInMatchesExample() throws {
         let file = try String(contentsOf: Repository.examples.appendingPathComponent("seed.gesture"), encoding: .utf8)

@@ -115,8 +115,11 @@ struct JSONSchemaTests {
         let schema = try DocumentedSchema.fromReadme()
         #expect(Set(schema.events.keys) == [
             "meta", "touch", "gesture", "hud.show", "hud.hide", "select", "control", "highlight", "content-size",
-            "recording", "rejected", "scroll", "scroll.end",
+            "recording", "rejected", "scroll", "scroll.end", "key", "focus",
         ])
+        #expect(schema.events["key"]?.map(\.name) == ["key"])
+        #expect(schema.events["focus"]?.map(\.name) == ["title", "kind"])
+        #expect(schema.events["focus"]?.map(\.types) == [[.string, .null], [.string, .null]])
         #expect(schema.events["scroll"]?.map(\.name) == ["x", "y"])
         #expect(schema.events["scroll.end"]?.map(\.name) == ["x", "y"])
         #expect(schema.events["hud.show"]?.map(\.name) == ["title", "image"])
@@ -160,6 +163,10 @@ struct JSONSchemaTests {
             .rejected(.touchNotDown(id: 1)),
             .scroll(offset: Point(x: 0, y: 130.25)),
             .scrollEnd(offset: Point(x: -1.5, y: 707.4)),
+            .key(name: "shift+tab"),
+            .focus(title: "Search", kind: .tab),
+            .focus(title: nil, kind: .view),
+            .focus(title: nil, kind: nil),
         ]
         let replay = Replay(script: script, events: events.map { ReplayEvent(time: 0.25, kind: $0) }, frames: [])
         let lines = TranscriptFormatter.jsonLines(replay).split(separator: "\n")
@@ -172,6 +179,35 @@ struct JSONSchemaTests {
         })
         kinds.insert("meta")
         #expect(kinds == Set(schema.events.keys))
+    }
+
+    @Test("Key and focus lines read as the contract spells them; a focus that leaves has a null title and kind")
+    func keyAndFocus() throws {
+        let schema = try DocumentedSchema.fromReadme()
+        let kinds: [ReplayEvent.Kind] = [
+            .key(name: "shift+tab"), .focus(title: "Search", kind: .tab), .focus(title: "Save", kind: .button),
+            .focus(title: nil, kind: .view), .focus(title: nil, kind: nil),
+            // A title without a kind cannot be told apart from a focus that left: written as one.
+            .focus(title: "Ghost", kind: nil),
+        ]
+        let lines = kinds.map { TranscriptFormatter.jsonLine(ReplayEvent(time: 0.5, kind: $0)) }
+        #expect(lines == [
+            "{\"t\":0.5,\"event\":\"key\",\"key\":\"shift+tab\"}",
+            "{\"t\":0.5,\"event\":\"focus\",\"title\":\"Search\",\"kind\":\"tab\"}",
+            "{\"t\":0.5,\"event\":\"focus\",\"title\":\"Save\",\"kind\":\"button\"}",
+            "{\"t\":0.5,\"event\":\"focus\",\"title\":null,\"kind\":\"view\"}",
+            "{\"t\":0.5,\"event\":\"focus\",\"title\":null,\"kind\":null}",
+            "{\"t\":0.5,\"event\":\"focus\",\"title\":null,\"kind\":null}",
+        ])
+        for line in lines {
+            for problem in schema.problems(Substring(line), first: false) { Issue.record("\(problem)") }
+        }
+        let text = kinds.compactMap { TranscriptFormatter.textLine(ReplayEvent(time: 0.5, kind: $0)) }
+        #expect(text == [
+            "    0.500  key shift+tab", "    0.500  focus moves to Search (tab)", "    0.500  focus moves to Save (button)",
+            "    0.500  focus moves to a view without a title", "    0.500  focus leaves the window",
+            "    0.500  focus leaves the window",
+        ])
     }
 
     @Test("Numbers that are not finite never become null: a required number is clamped, a measure is left out")

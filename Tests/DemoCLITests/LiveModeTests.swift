@@ -32,8 +32,33 @@ struct LiveInputParserTests {
     func keys() {
         var parser = LiveInputParser()
         #expect(parser.feed(Array("ar\u{3}é".utf8)) == [.key("a"), .key("r"), .key("\u{3}"), .key("é")])
-        #expect(parser.feed(Array("\u{1B}[A\u{1B}[1;5Cq".utf8)) == [.key("q")])
+        // An arrow is a key; with a modifier (Ctrl-Right) it is dropped.
+        #expect(parser.feed(Array("\u{1B}[A\u{1B}[1;5Cq".utf8)) == [.navigation(.up), .key("q")])
         #expect(parser.feed(Array("\u{1B}[<0;1x\u{1B}[<9;9;9Zq".utf8)) == [.key("q")])
+    }
+
+    @Test("Arrows, Home, End, the page keys and Shift-Tab, as CSI and SS3 sequences, split anywhere")
+    func navigationKeys() {
+        let sequences: [(String, TerminalKey)] = [
+            ("\u{1B}[A", .up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
+            ("\u{1B}[H", .home), ("\u{1B}[1~", .home), ("\u{1B}[7~", .home), ("\u{1B}OH", .home),
+            ("\u{1B}[F", .end), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end), ("\u{1B}OF", .end),
+            ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[Z", .backTab),
+            ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
+        ]
+        for (text, key) in sequences {
+            let bytes = Array((text + "\t").utf8)
+            for cut in 0...bytes.count {
+                var parser = LiveInputParser()
+                let inputs = parser.feed(Array(bytes[0..<cut])) + parser.feed(Array(bytes[cut...]))
+                #expect(inputs == [.navigation(key), .key("\t")], "\(key) cut at \(cut)")
+            }
+        }
+        var parser = LiveInputParser()
+        // Shift-Up, Ctrl-End, an unknown SS3 key and a function key are dropped; Alt-O and a key stay keys.
+        #expect(parser.feed(Array("\u{1B}[1;2A\u{1B}[1;5F\u{1B}[15~ \r".utf8)) == [.key(" "), .key("\r")])
+        #expect(parser.feed(Array("\u{1B}Oxq".utf8)) == [.key("\u{1B}"), .key("O"), .key("x"), .key("q")])
+        #expect(TerminalKey.backTab.rawValue == "shift+tab")
     }
 
     @Test("A stray C1 control (0x9B) or a broken UTF-8 byte is ignored on its own: the key after it comes through")
@@ -147,6 +172,50 @@ struct LiveSessionTests {
         #expect(session.screen(size: TerminalSize(rows: 24, columns: 80)).contains("RTL"))
         #expect(!session.quit)
         session.handle([3], at: 0.5)
+        #expect(session.quit)
+    }
+
+    @Test("Tab, Shift-Tab, the arrows, Home, End, Space and Return drive the focus; the screen shows its ring")
+    func focusKeys() throws {
+        let script = try GestureScriptParser(file: "keys.gesture").parse(Array("""
+            tabbar Home Search Settings
+            button Save at 20 100 120 44
+            select Home
+            """.utf8))
+        let session = LiveSession(script: GestureScript(file: script.file, scene: script.scene, steps: []))
+        let window = session.player.window
+        var pressed = 0
+        session.player.buttons[0].addAction(for: .primaryActionTriggered) { _ in pressed += 1 }
+        func focused() -> String? {
+            (window.focusedItem as? TabBarItem)?.title ?? (window.focusedItem as? Button)?.title
+        }
+        let size = TerminalSize(rows: 40, columns: 80)
+        #expect(focused() == "Save")
+        #expect(LiveSessionTests.screenRows(session.screen(size: size)).contains { $0.contains("┃      Save       ┃") })
+        session.handle(Array("\r".utf8), at: 0.1)
+        #expect(pressed == 1)
+        session.handle(Array("\t".utf8), at: 0.2)
+        #expect(focused() == "Home")
+        session.handle(Array("\u{1B}[C\u{1B}[C".utf8), at: 0.3)
+        #expect(focused() == "Settings")
+        session.handle(Array("\u{1B}[H".utf8), at: 0.4)
+        #expect(focused() == "Home")
+        session.handle(Array("\u{1B}[F\u{1B}[D".utf8), at: 0.5)
+        #expect(focused() == "Search")
+        session.handle(Array(" ".utf8), at: 0.6)
+        #expect(session.player.tabBar?.selectedItem?.title == "Search")
+        session.handle(Array("\u{1B}[Z".utf8), at: 0.7)
+        #expect(focused() == "Save")
+        let lines = session.lines.filter { $0.hasPrefix("    ") }
+        #expect(lines.contains("    0.000  focus moves to Save (button)"))
+        #expect(lines.contains("    0.200  key tab"))
+        #expect(lines.contains("    0.200  focus moves to Home (tab)"))
+        #expect(lines.contains("    0.600  key space"))
+        #expect(lines.contains("    0.600  Search selected (the tab bar's delegate is told)"))
+        #expect(lines.contains("    0.700  key shift+tab"))
+        #expect(lines.last == "    0.700  focus moves to Save (button)")
+        // q, a and r keep their meaning.
+        session.handle(Array("q".utf8), at: 0.8)
         #expect(session.quit)
     }
 

@@ -21,13 +21,18 @@ struct LivePromptTests {
     func seedPrompt() throws {
         let session = try LiveSessionTests.session()
         let prompt = Self.text(session.lines)
-        #expect(prompt.contains("press a tab and hold the mouse button"))
+        #expect(prompt.contains("press and hold a tab"))
         #expect(prompt.contains("release to select"))
         #expect(prompt.hasSuffix("q quits."))
+        #expect(prompt.contains("Keys: Tab, Shift-Tab, the arrows, Home and End move the focus (the heavy frame); "
+            + "Space or Return presses what has it; a text size, r right-to-left, q quits."))
         #expect(session.lines.allSatisfy { $0.count <= LiveSession.promptWidth + 2 })
         // The prompt is what the person sees first, under the picture.
+        // With the first focus line under it, on a 30-row terminal.
+        session.tick(at: 0.1)
         let rows = LiveSessionTests.screenRows(session.screen(size: TerminalSize(rows: 30, columns: 80)))
-        #expect(rows.contains { $0.contains("Try it: press a tab") })
+        #expect(rows.contains { $0.contains("Try it: press and hold a tab") })
+        #expect(rows.last?.contains("focus moves to Home (tab)") == true)
     }
 
     @Test("The prompt follows the scene: a standard text size, buttons, a surface, nothing at all")
@@ -36,12 +41,15 @@ struct LivePromptTests {
         #expect(standard.contains("click a tab to select it. Press a for an accessibility text size"))
         let buttons = try Self.session("button Save at 20 100 120 44\n").lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
         #expect(buttons.contains("Press a button, drag more than 70 points off it and back"))
-        #expect(!buttons.contains("tab"))
+        #expect(!buttons.contains(" tab"))
+        #expect(buttons.contains("Keys: Tab and Shift-Tab move the focus (the heavy frame); Space or Return presses"))
         let surface = try Self.session("surface tap long-press pan pinch\n").lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
         #expect(surface.contains("listens for tap, long-press, pan: click, hold still, drag anywhere."))
         #expect(surface.contains("A mouse is one finger"))
         let empty = try Self.session("window 390 844\n").lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
         #expect(empty.contains("nothing to touch"))
+        #expect(empty.contains("Keys: a text size, r right-to-left, q quits.") && !empty.contains("Tab"))
+
     }
 
     @Test("The mouse is finger 0, press after press, as in every other transcript")

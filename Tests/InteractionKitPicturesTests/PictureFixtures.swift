@@ -58,6 +58,29 @@ enum Fixtures {
             ])
     }
 
+    /// The typical frame without the HUD, with the keyboard focus on `focus`: a tab (Profile), a
+    /// button (Save, above the tab bar) or a button in a scroll view (Row 2, on one line).
+    static func focused(_ focus: FocusKind) -> SceneSnapshot {
+        var snapshot = typical(hud: false)
+        snapshot.touches = []
+        snapshot.caption = "focus on " + (focus == .tab ? "Profile" : focus == .button ? "Save" : "Row 2")
+        let scroll = Rect(x: 0, y: 60, width: 390, height: 300)
+        snapshot.buttons = [ButtonSnapshot(title: "Save", frame: Rect(x: 135, y: 600, width: 120, height: 44),
+                                           isEnabled: true, isHighlighted: false)]
+        snapshot.scroll = ScrollSnapshot(frame: scroll, contentOffset: .zero, contentSize: Size(width: 390, height: 900))
+        for row in 0..<4 {
+            snapshot.buttons.append(ButtonSnapshot(title: "Row \(row)", frame: Rect(x: 0, y: 60 + Double(row) * 60, width: 390, height: 60),
+                                                   isEnabled: true, isHighlighted: false, clip: scroll))
+        }
+        switch focus {
+        case .tab: snapshot.focus = FocusSnapshot(title: "Profile", kind: .tab, frame: snapshot.tabs[3].frame)
+        case .button: snapshot.focus = FocusSnapshot(title: "Save", kind: .button, frame: snapshot.buttons[0].frame)
+        case .view:
+            snapshot.focus = FocusSnapshot(title: "Row 2", kind: .button, frame: snapshot.buttons[3].frame, clip: scroll)
+        }
+        return snapshot
+    }
+
     static let weirdTitles: [String?] = [
         nil, "", "   ", "<script>&\"'</script>", "🎉🇺🇦👩‍👩‍👧 Party", "e\u{301}te\u{301}", "שלום עולם",
         "Tab\u{0}\u{7}\u{1B}[31mred\r\n\t", "\u{202E}evil\u{200B}", "\u{301}lonely",
@@ -111,7 +134,12 @@ enum Fixtures {
                         title: other, imageName: title, frame: frame,
                         imageFrame: numberIndex % 2 == 0 ? frame : nil,
                         titleFrame: numberIndex % 3 == 0 ? nil : frame),
-                    buttons: buttons))
+                    buttons: buttons,
+                    // A focus ring of every kind around every weird frame, clipped or not.
+                    focus: numberIndex % 3 == 2 ? nil : FocusSnapshot(
+                        title: other, kind: [FocusKind.tab, .button, .view][(sizeIndex + numberIndex) % 3],
+                        frame: numberIndex % 2 == 0 ? frame : Rect(x: 10, y: number, width: number, height: 44),
+                        clip: sizeIndex % 2 == 0 ? nil : frame)))
             }
         }
         return result

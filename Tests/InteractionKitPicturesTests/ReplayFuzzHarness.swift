@@ -47,20 +47,34 @@ enum ReplayFuzzHarness {
         }
         var selections = 0
         var lifts = 0
+        var lastFocus: (title: String?, kind: FocusKind?)?
         for event in replay.events {
             switch event.kind {
             case .select: selections += 1
+            // A finger's lift, or a key that activates (rule K3), may select a tab.
             case .touch(_, .ended, _, _): lifts += 1
+            case .key(let name) where activatingKeys.contains(name): lifts += 1
+            case .focus(let title, let kind): lastFocus = (title, kind)
             default: break
             }
         }
-        if selections > lifts { violations.append("\(selections) selections for \(lifts) lifted fingers") }
+        if selections > lifts { violations.append("\(selections) selections for \(lifts) lifted fingers or activating keys") }
+        // The transcript's last focus line names what has the focus at the end: no move goes unrecorded.
+        let focused = player.window.focusedItem.map { ScriptPlayer.describe($0) }
+        if let focused, lastFocus?.title != focused.title || lastFocus?.kind != focused.kind {
+            violations.append("the focus is on \(focused), the transcript last said \(String(describing: lastFocus))")
+        } else if focused == nil, let lastFocus, lastFocus.kind != nil {
+            violations.append("nothing has the focus, the transcript last said \(lastFocus)")
+        }
         violations += controlViolations(replay.events)
         if player.window.activeTouchCount == 0, let pressed = player.buttons.first(where: \.isHighlighted) {
             violations.append("the button '\(pressed.title ?? "")' is highlighted with no finger down")
         }
         return violations
     }
+
+    /// The key names that activate the focused item (rule K3).
+    static let activatingKeys: Set<String> = ["space", "return", "enter"]
 
     /// What breaks UIKit's order of control events (C1–C4): each button
     /// sends drags and a touch up or cancel only while it tracks a touch
@@ -70,9 +84,16 @@ enum ReplayFuzzHarness {
         var tracking: Set<String> = []
         var previous: (title: String, event: ControlEvents)?
         var violations: [String] = []
+        var activatedByKey = false
         for event in events {
+            if case .key(let name) = event.kind { activatedByKey = activatingKeys.contains(name) }
             guard case .control(let title, let control) = event.kind else { continue }
             defer { previous = (title, control) }
+            // Space or Return on a focused button sends touchUpInside as a screen reader's activation does (K3).
+            if control == .touchUpInside, activatedByKey, !tracking.contains(title) {
+                activatedByKey = false
+                continue
+            }
             switch control {
             case .touchDown:
                 if !tracking.insert(title).inserted { violations.append("\(title): touchDown while tracking") }

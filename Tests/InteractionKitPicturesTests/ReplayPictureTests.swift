@@ -25,7 +25,8 @@ struct ReplayPictureTests {
         let key = "Key: ● finger"
         #expect(text.components(separatedBy: key).count == 2)
         #expect(text.contains("HUD: the large content viewer's heads-up display"))
-        let firstPictureEnd = try #require(text.range(of: "└"))
+        // The first picture's bottom right corner (its bottom left is the focus ring's, on Home).
+        let firstPictureEnd = try #require(text.range(of: "┘"))
         let keyStart = try #require(text.range(of: key))
         #expect(firstPictureEnd.lowerBound < keyStart.lowerBound)
         #expect(text.components(separatedBy: "┌ accessibility-large").count == 9)  // 8 pictures
@@ -35,7 +36,8 @@ struct ReplayPictureTests {
     @Test("A finger is not drawn in the pictures taken as it lifts")
     func liftedFinger() throws {
         let frames = try replay("seed.gesture").frames
-        let selected = try #require(frames.first { $0.snapshot.caption == "Settings selected" })
+        // The focus follows the selection (rule K5): one picture for both.
+        let selected = try #require(frames.first { $0.snapshot.caption == "Settings selected; focus on Settings" })
         let hidden = try #require(frames.first { $0.snapshot.caption == "HUD hidden" })
         #expect(selected.snapshot.touches.isEmpty)
         #expect(hidden.snapshot.touches.isEmpty)

@@ -29,11 +29,13 @@ struct SVGKeyTests {
         #expect(Set(key.map(\.swatch)).count == key.count)
         #expect(key.contains { $0.meaning.contains("HUD") })
         #expect(key.contains { $0.meaning.hasPrefix("A pressed button") })
+        #expect(key.contains { $0.meaning.hasPrefix("The keyboard focus: a 3-point") })
     }
 
     @Test("Every colour the key shows is one the pictures draw with")
     func coloursMatchThePictures() {
         let pictures = SVGPicture.render(Fixtures.typical()) + SVGPicture.render(Fixtures.buttons())
+            + SVGPicture.render(Fixtures.focused(.tab))
         let drawn = Self.colours(pictures)
         // The swatch's own frame is the only colour of the key's alone.
         let shown = Self.colours(SVGPicture.key().map(\.swatch).joined()).subtracting(["#d1d1d6"])

@@ -91,6 +91,37 @@ struct KeyScriptTests {
         #expect(what == ["Save touchUpInside", "Save primaryActionTriggered", "select Search"])
     }
 
+    @Test("Focus events: the start's focus at 0, each move once (by a key or a finger), each with a picture")
+    func focusEvents() throws {
+        let replay = ScriptPlayer(script: try parseScript("""
+            tabbar Home Search
+            button Save at 20 100 120 44
+            select Home
+            key tab
+            key tab
+            wait 0.5
+            down @Search
+            up
+            """)).run()
+        let focus = replay.events.compactMap { event -> String? in
+            switch event.kind {
+            case .focus(let title, let kind): "\(event.time) \(title ?? "-") \(kind?.rawValue ?? "-")"
+            case .select(let title): "\(event.time) select \(title ?? "-")"
+            default: nil
+            }
+        }
+        // Save first (the first group), Tab to the tab bar's selected tab,
+        // Tab around to Save, then the finger's tab takes it (rule K5).
+        #expect(focus == ["0.0 Save button", "0.0 Home tab", "0.0 Save button", "0.5 select Search", "0.5 Search tab"])
+        #expect(replay.frames.map(\.snapshot.caption) == [
+            "start", "focus on Home", "focus on Save", "Search selected; focus on Search",
+        ])
+        #expect(replay.frames.map(\.snapshot.focus?.title) == ["Save", "Home", "Save", "Search"])
+        #expect(replay.frames.map(\.snapshot.focus?.kind) == [.button, .tab, .button, .tab])
+        let search = try #require(replay.frames.last?.snapshot)
+        #expect(search.focus?.frame == search.tabs[1].frame)
+    }
+
     @Test("Key events read as 'key NAME' in the transcript and as key objects in JSON lines")
     func formatting() throws {
         let replay = ScriptPlayer(script: try parseScript("wait 0.25\nkey shift+tab")).run()

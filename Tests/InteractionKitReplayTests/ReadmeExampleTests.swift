@@ -26,7 +26,7 @@ struct ReadmeExampleTests {
         #expect(printed == ["began (30.0, 50.0)", "ended (30.0, 50.0)"])
     }
 
-    @Test("In your own tests: the script's JSON lines start with the header, show the HUD at 0.15 s and the selection at 0.5 s")
+    @Test("In your own tests: the script's JSON lines start with the header, show the HUD at 0.15 s, the selection and the focus at 0.5 s")
     func ownTests() throws {
         let script = try GestureScriptParser(file: "tap.gesture").parse("""
             content-size accessibility-large
@@ -39,6 +39,8 @@ struct ReadmeExampleTests {
         let lines = TranscriptFormatter.jsonLines(replay).split(separator: "\n")
         #expect(lines.first == "{\"event\":\"meta\",\"schema\":1,\"script\":\"tap.gesture\"}")
         #expect(lines.contains("{\"t\":0.15,\"event\":\"hud.show\",\"title\":\"Search\",\"image\":\"search\"}"))
-        #expect(lines.last == "{\"t\":0.5,\"event\":\"select\",\"title\":\"Search\"}")
+        #expect(lines.dropLast().last == "{\"t\":0.5,\"event\":\"select\",\"title\":\"Search\"}")
+        // The focus follows the tab a finger selected (rule K5).
+        #expect(lines.last == "{\"t\":0.5,\"event\":\"focus\",\"title\":\"Search\",\"kind\":\"tab\"}")
     }
 }

@@ -22,7 +22,10 @@ rm -rf "$out/src" && mkdir -p "$out/src"
 for target in InteractionKitCore InteractionKitLargeContentViewer InteractionKitComponents \
         InteractionKitDBus InteractionKitAccessibility; do
     while IFS= read -r file; do
-        grep -vE '^(@_exported )?import InteractionKit' "$file" > "$out/src/$target-$(basename "$file")"
+        # One module: imports of each other go, and a name qualified by its module takes this one's.
+        grep -vE '^(@_exported )?import InteractionKit' "$file" \
+            | sed -E 's/\bInteractionKit(Core|LargeContentViewer|Components|DBus|Accessibility)\./InteractionKitAtspiFuzz./g' \
+            > "$out/src/$target-$(basename "$file")"
     done < <(find "Sources/$target" -name '*.swift' | sort)
 done
 grep -vE '^(@testable )?import InteractionKit' Tests/InteractionKitAccessibilityTests/AtspiFuzzHarness.swift > "$out/src/AtspiFuzzHarness.swift"

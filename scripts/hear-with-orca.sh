@@ -3,7 +3,9 @@
 # Demo while it replays SCRIPT on the real clock; prints what Orca says.
 #
 # Usage: scripts/hear-with-orca.sh [SCRIPT]
-#   SCRIPT defaults to Tests/Fixtures/orca/tap-search.gesture (a tap on Search).
+#   SCRIPT defaults to Tests/Fixtures/orca/keyboard.gesture: Tab, the arrows
+#   and Space through the tab bar (each key offered to Orca first, as a
+#   screen reader user's keys are), then a tap.
 #
 # Everything runs in a private session bus (dbus-run-session) with its own
 # X display (Xvfb) and speech (speech-dispatcher and espeak-ng, into libao's
@@ -13,7 +15,7 @@
 # 'swift run Demo --atspi SCRIPT --play' and listen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-script=${1:-Tests/Fixtures/orca/tap-search.gesture}
+script=${1:-Tests/Fixtures/orca/keyboard.gesture}
 packages="dbus at-spi2-core python3-pyatspi orca speech-dispatcher speech-dispatcher-espeak-ng espeak-ng xvfb"
 for tool in /usr/bin/dbus-run-session /usr/libexec/at-spi-bus-launcher /usr/bin/orca /usr/bin/Xvfb \
         /usr/bin/speech-dispatcher /usr/lib/speech-dispatcher-modules/sd_espeak-ng; do

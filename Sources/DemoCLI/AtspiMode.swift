@@ -34,6 +34,10 @@ final class AtspiServer {
         window.accessibilityLabel = AtspiMode.applicationName
         do {
             let bridge = try AtspiBridge(window: window, applicationName: AtspiMode.applicationName, timeout: 20)
+            // The Demo's window has the keyboard from the start, as a
+            // toolkit's window gains it when it is shown: the screen reader
+            // hears the window activate and its focused item.
+            window.makeKey()
             return AtspiServer(bridge: bridge)
         } catch {
             errors("Demo: --atspi: \(error)\n")
@@ -69,6 +73,7 @@ final class AtspiServer {
     func close() {
         bridge.requestObserver = nil
         bridge.eventObserver = nil
+        bridge.keyObserver = nil
         bridge.close()
     }
 
@@ -76,6 +81,7 @@ final class AtspiServer {
         guard log != nil else {
             bridge.requestObserver = nil
             bridge.eventObserver = nil
+            bridge.keyObserver = nil
             return
         }
         bridge.requestObserver = { [weak self] call, outcome in
@@ -85,6 +91,14 @@ final class AtspiServer {
             let detail = signal.body.first?.string ?? ""
             let value = signal.body.count > 1 ? signal.body[1].int32.map { " \($0)" } ?? "" : ""
             self?.log?("atspi: event \(signal.member ?? "") \(detail)\(value) at \(signal.path?.text ?? "")")
+        }
+        bridge.keyObserver = { [weak self] event, answer in
+            let outcome = switch answer {
+            case .consumed: "consumed by the screen reader"
+            case .passed: "passed on"
+            case .unanswered(let reason): "no answer (\(reason)), passed on"
+            }
+            self?.log?("atspi: key \(event.text) \(event.type == 0 ? "down" : "up") offered to the registry: \(outcome)")
         }
     }
 }

@@ -13,8 +13,19 @@ import InteractionKitDBus
 /// registry's `Properties.Set` of `Application.Id` while it waits.
 /// Then poll `fileDescriptor` (for writing too while `hasPendingOutput`)
 /// and call `handlePending()`: requests are answered there, and changes of
-/// the window (a tab selected by a tap, a title changed) are announced as
-/// they happen, through the window's accessibility observers.
+/// the window (a tab selected by a tap, a title changed, the focus moved,
+/// the window made key) are announced as they happen, through the window's
+/// observers (`AtspiExport.observeWindow(_:)`).
+///
+/// Keys go to the screen reader first: the bridge adds a key-input filter
+/// (`Window.addKeyInputFilter(_:)`) that offers every key to the
+/// registry's `DeviceEventController.NotifyListenersSync` and waits for the
+/// answer, at most `keyAnswerTimeout` seconds; a key the screen reader
+/// takes (Orca's own commands) is consumed, release included, and the
+/// application never sees it. Add the bridge before the toolkit's own
+/// filters, so that it sees keys first, and have the toolkit call
+/// `Window.makeKey()` and `resignKey()` on focus-in and focus-out: the
+/// screen reader follows the active window and its focused item.
 ///
 /// ```swift
 /// let bridge = try AtspiBridge(window: window, applicationName: "Notes")
@@ -45,7 +56,33 @@ public final class AtspiBridge {
     /// The objects and their answers.
     public let export: AtspiExport
     private let connection: DBusConnection
-    private var observerToken: AccessibilityObserverToken?
+    private var keyFilterToken: ObserverToken?
+    /// Whether a key waits for the registry's answer (inside the window's dispatch of it).
+    private var isOfferingKey = false
+    /// Calls that act on the window, received while a key waited, in order:
+    /// answered by the next `handlePending()`, after the key's dispatch.
+    private var heldCalls: [DBusMessage] = []
+
+    /// The most calls held while a key waits; more are refused with `LimitsExceeded`.
+    public static let maximumHeldCalls = 64
+
+    /// The longest a key waits for the registry's answer, in seconds (GTK
+    /// 3's bridge waits as long); after it the key goes on to the application.
+    public var keyAnswerTimeout: Double = 0.2
+
+    /// What became of a key offered to the registry.
+    public enum KeyAnswer: Equatable, Sendable {
+        /// The screen reader took it: the application does not see it.
+        case consumed
+        /// The screen reader let it through.
+        case passed
+        /// No answer came (the reason: a time-out, an error): the key went on.
+        case unanswered(String)
+    }
+
+    /// Called after each key offered to the registry, with what was sent
+    /// and what came of it (the Demo logs them). Capture weakly what holds the bridge.
+    public var keyObserver: ((AtspiKeyEvent, KeyAnswer) -> Void)?
 
     /// Called after each method call is answered, with the call and the
     /// answer (the Demo logs them); a call answered from its header alone
@@ -109,17 +146,17 @@ public final class AtspiBridge {
             connection.close()
             throw .registrationFailed("\(error)")
         }
-        observerToken = window.addAccessibilityObserver { [weak self] notification in
-            self?.announce(notification)
+        export.observeWindow { [weak self] events in self?.send(events) }
+        keyFilterToken = window.addKeyInputFilter { [weak self] input in
+            self?.offerToRegistry(input) ?? false
         }
-        // Until windows have a key state (contract §12), the window is active
-        // from the start: say so, or an Orca already running never speaks it.
-        // A key-window observer will send these on makeKey()/resignKey().
-        send(export.windowActivationSignals(active: true))
+        // A window already key says so now, or an Orca already running never speaks it.
+        if window.isKeyWindow { send(export.keyWindowSignals()) }
     }
 
     isolated deinit {
-        if let observerToken { export.window.removeAccessibilityObserver(observerToken) }
+        export.stopObservingWindow()
+        if let keyFilterToken { export.window.removeKeyInputFilter(keyFilterToken) }
     }
 
     /// The accessibility bus's address: `AT_SPI_BUS_ADDRESS`, or what the
@@ -179,8 +216,9 @@ public final class AtspiBridge {
     /// The socket to poll for reading (and for writing while `hasPendingOutput`); -1 once closed.
     public var fileDescriptor: Int32 { connection.fileDescriptor }
 
-    /// Whether events or replies wait for the socket to become writable.
-    public var hasPendingOutput: Bool { connection.hasPendingOutput }
+    /// Whether events or replies wait to be sent: for the socket to become
+    /// writable, or (calls held while a key waited) for `handlePending()`.
+    public var hasPendingOutput: Bool { connection.hasPendingOutput || !heldCalls.isEmpty }
 
     /// Whether the connection is open.
     public var isConnected: Bool { connection.isConnected }
@@ -197,6 +235,7 @@ public final class AtspiBridge {
     ///   screen readers no longer see the application, stop watching
     ///   `fileDescriptor`, and make a new bridge to go on.
     public func handlePending() throws(AtspiBridgeError) {
+        answerHeldCalls()
         do {
             try connection.handlePending()
         } catch {
@@ -204,14 +243,29 @@ public final class AtspiBridge {
         }
     }
 
-    /// Stops serving: stops listening to the window and closes the connection.
+    /// Stops serving: stops listening to the window (and offering it keys) and closes the connection.
     public func close() {
-        if let observerToken { export.window.removeAccessibilityObserver(observerToken) }
-        observerToken = nil
+        export.stopObservingWindow()
+        if let keyFilterToken { export.window.removeKeyInputFilter(keyFilterToken) }
+        keyFilterToken = nil
+        heldCalls.removeAll()
         connection.close()
     }
 
     private func answer(_ call: DBusMessage) -> DBusMethodOutcome {
+        // While a key waits inside the window's dispatch, nothing may act on
+        // the window: a call that would, and every call after it, waits.
+        if isOfferingKey, !heldCalls.isEmpty || AtspiExport.acts(call) {
+            guard heldCalls.count < Self.maximumHeldCalls else {
+                let outcome = DBusMethodOutcome.error(
+                    name: DBusErrorName.limitsExceeded,
+                    message: "\(Self.maximumHeldCalls) calls already wait for a key the screen reader has not answered")
+                requestObserver?(call, outcome)
+                return outcome
+            }
+            heldCalls.append(call)
+            return .deferred
+        }
         let outcome = export.reply(to: call)
         requestObserver?(call, outcome)
         return outcome
@@ -231,8 +285,66 @@ public final class AtspiBridge {
             message: "a call of \(frame.size) bytes, larger than the \(frame.limit) this application reads, skipped unread"))
     }
 
-    private func announce(_ notification: AccessibilityNotification) {
-        send(export.signals(for: notification))
+    // MARK: Keys
+
+    /// Where the registry listens for keys.
+    static let deviceEventControllerPath = DBusObjectPath(trusted: "/org/a11y/atspi/registry/deviceeventcontroller")
+
+    /// The key-input filter: offers the key to the registry and waits at
+    /// most `keyAnswerTimeout` for its answer; true (consume it) only when
+    /// the screen reader took it.
+    ///
+    /// It runs on the toolkit's thread inside the window's dispatch of the
+    /// key, so while it waits the connection answers only calls that read
+    /// (a screen reader looks at the focused object while it decides); calls
+    /// that act wait in `heldCalls` until the next `handlePending()`.
+    private func offerToRegistry(_ input: KeyInput) -> Bool {
+        guard !isOfferingKey, connection.isConnected,
+              let event = AtspiKeyEvent(input, time: export.window.currentTime) else { return false }
+        let call = DBusMessage.methodCall(
+            path: Self.deviceEventControllerPath, interface: AtspiInterface.deviceEventController,
+            member: "NotifyListenersSync", destination: Self.registryName, body: [event.argument])
+        isOfferingKey = true
+        let answer: KeyAnswer
+        do {
+            let reply = try connection.call(call, timeout: keyAnswerTimeout)
+            if case .boolean(true)? = reply.body.first { answer = .consumed } else { answer = .passed }
+        } catch {
+            answer = .unanswered("\(error)")
+        }
+        isOfferingKey = false
+        keyObserver?(event, answer)
+        return answer == .consumed
+    }
+
+    /// Answers the calls held while a key waited, in the order they came.
+    private func answerHeldCalls() {
+        guard !isOfferingKey, !heldCalls.isEmpty else { return }
+        let calls = heldCalls
+        heldCalls.removeAll()
+        for call in calls {
+            let outcome = export.reply(to: call)
+            requestObserver?(call, outcome)
+            guard !call.flags.contains(.noReplyExpected) else { continue }
+            let reply: DBusMessage
+            switch outcome {
+            case .reply(let body):
+                reply = .methodReturn(replyingTo: call, body: body)
+            case .error(let name, let message):
+                reply = .error(replyingTo: call, name: name, message: message)
+            case .unknownMethod, .deferred:
+                reply = .error(replyingTo: call, name: DBusErrorName.unknownMethod,
+                               message: "No method \(call.member ?? "") on \(call.interface ?? "any interface")")
+            }
+            do {
+                try connection.send(reply)
+            } catch .invalidMessage(let error) {
+                _ = try? connection.send(.error(replyingTo: call, name: DBusErrorName.failed, message: "reply not sent: \(error)"))
+            } catch {
+                // The connection is closed: handlePending() reports it next.
+                return
+            }
+        }
     }
 
     private func send(_ signals: [DBusMessage]) {

@@ -48,14 +48,18 @@ public final class AtspiExport {
     /// Why a `Properties.Set` from anyone but the registry is refused.
     static let setDeniedMessage = "only the AT-SPI registry sets Application.Id, the one writable property here"
 
-    /// The object with the focus: the tab selected last (see `focusFollowingSelection`).
-    private weak var focusedNode: (any AccessibilityNode)?
+    /// The object last announced as focused (`focused` 1), to announce only moves.
+    private weak var announcedFocus: (any AccessibilityNode)?
     /// The states each object was last reported with, by path, to announce only changes.
     private var reportedStates: [DBusObjectPath: AtspiStateSet] = [:]
     /// The children each object was last reported with, by path.
     private var reportedChildren: [DBusObjectPath: [DBusObjectPath]] = [:]
     /// The selected children each selection container was last announced with, by path.
     private var reportedSelections: [DBusObjectPath: [DBusObjectPath]] = [:]
+    /// The window observers `observeWindow(_:)` added.
+    private var accessibilityObserver: AccessibilityObserverToken?
+    private var focusObserver: ObserverToken?
+    private var keyWindowObserver: ObserverToken?
 
     /// Creates the export of `window`.
     public init(window: Window, applicationName: String, busName: String = "") {
@@ -64,8 +68,47 @@ public final class AtspiExport {
         self.busName = busName
     }
 
+    isolated deinit {
+        stopObservingWindow()
+    }
+
     /// The exported window.
     public var window: Window { tree.window }
+
+    // MARK: Observing the window
+
+    /// Starts turning what happens in the window into events, handing each
+    /// batch to `send` as it happens: accessibility notifications
+    /// (`signals(for:)`), focus moves (`focusSignals()`) and the window
+    /// becoming key or resigning (`keyWindowSignals()`). Replaces the
+    /// observers of an earlier call. Capture weakly what holds the export.
+    public func observeWindow(_ send: @escaping @MainActor ([DBusMessage]) -> Void) {
+        stopObservingWindow()
+        accessibilityObserver = window.addAccessibilityObserver { [weak self] notification in
+            guard let self else { return }
+            let events = signals(for: notification)
+            if !events.isEmpty { send(events) }
+        }
+        focusObserver = window.addFocusObserver { [weak self] _ in
+            guard let self else { return }
+            let events = focusSignals()
+            if !events.isEmpty { send(events) }
+        }
+        keyWindowObserver = window.addKeyWindowObserver { [weak self] _ in
+            guard let self else { return }
+            send(keyWindowSignals())
+        }
+    }
+
+    /// Stops the observers `observeWindow(_:)` added.
+    public func stopObservingWindow() {
+        if let accessibilityObserver { window.removeAccessibilityObserver(accessibilityObserver) }
+        if let focusObserver { window.removeFocusObserver(focusObserver) }
+        if let keyWindowObserver { window.removeKeyWindowObserver(keyWindowObserver) }
+        accessibilityObserver = nil
+        focusObserver = nil
+        keyWindowObserver = nil
+    }
 
     // MARK: References
 
@@ -89,11 +132,68 @@ public final class AtspiExport {
         }
     }
 
-    /// The states an object has now, with `focused` on the focused one.
+    /// The states an object has now: the tree's, with `focusable` on an
+    /// item the window's focus system can focus now and `focused` on the
+    /// key window's focused item.
     public func states(of object: AtspiObjectTree.Object) -> AtspiStateSet {
         var states = tree.states(of: object)
-        if case .node(let node) = object, node === focusedNode { states.insert(.focused) }
+        guard case .node(let node) = object, let item = focusItem(of: node) else { return states }
+        if window.isFocusable(item) { states.insert(.focusable) }
+        if window.isKeyWindow && window.focusedItem === item { states.insert(.focused) }
         return states
+    }
+
+    // MARK: Focus
+
+    /// The focus item a node stands for: a view is its own; an element is
+    /// the one among its container's `focusItems` whose
+    /// `focusAccessibilityNode` it is (a tab's element, its tab); nil for
+    /// a node the keyboard cannot focus.
+    public func focusItem(of node: any AccessibilityNode) -> (any FocusItem)? {
+        if let item = node as? any FocusItem { return item.focusAccessibilityNode === node ? item : nil }
+        guard let container = node.accessibilityParent as? View, let items = container.focusItems else { return nil }
+        return items.first { $0.focusAccessibilityNode === node }
+    }
+
+    /// The node that has the focus for screen readers now: the key window's
+    /// focused item's node, when it is in the tree; nil otherwise.
+    public var focusedNode: (any AccessibilityNode)? {
+        guard window.isKeyWindow, let node = window.focusedItem?.focusAccessibilityNode, tree.isExported(node) else {
+            return nil
+        }
+        return node
+    }
+
+    /// The `object:state-changed:focused` events that bring screen readers
+    /// up to date with the focus: `focused` 0 from the object announced
+    /// last (if it is still in the tree), then 1 from `focusedNode`; none
+    /// when it has not moved. The bridge calls it from the window's focus
+    /// and key-window observers.
+    public func focusSignals() -> [DBusMessage] {
+        let current = focusedNode
+        guard current !== announcedFocus else { return [] }
+        var events: [DBusMessage] = []
+        if let old = announcedFocus, tree.isExported(old) {
+            let oldPath = tree.path(of: old)
+            events.append(event(oldPath, "StateChanged", AtspiState.focused.name, detail1: 0))
+            remember(states(of: .node(old)), for: oldPath)
+        }
+        announcedFocus = current
+        if let current {
+            let currentPath = tree.path(of: current)
+            events.append(event(currentPath, "StateChanged", AtspiState.focused.name, detail1: 1))
+            remember(states(of: .node(current)), for: currentPath)
+        }
+        return events
+    }
+
+    /// The events for a change of the window's key state (`makeKey()`,
+    /// `resignKey()`): becoming key, `windowActivationSignals(active: true)`
+    /// then the focused item's `focused` 1; resigning, the `focused` 0
+    /// first, then `windowActivationSignals(active: false)`.
+    public func keyWindowSignals() -> [DBusMessage] {
+        if window.isKeyWindow { return windowActivationSignals(active: true) + focusSignals() }
+        return focusSignals() + windowActivationSignals(active: false)
     }
 
     // MARK: Method calls
@@ -149,6 +249,19 @@ public final class AtspiExport {
         case .unknownMethod, .deferred:
             return .error(replyingTo: call, name: DBusErrorName.unknownMethod,
                           message: "No method \(call.member ?? "") on \(call.interface ?? "any interface")")
+        }
+    }
+
+    /// Whether a call may act on the window (`DoAction`, `GrabFocus`,
+    /// `ScrollTo`, selecting, setting a property) rather than only read it;
+    /// judged by the method's name, whatever its interface.
+    public static func acts(_ call: DBusMessage) -> Bool {
+        switch call.member {
+        case "DoAction", "GrabFocus", "ScrollTo", "ScrollToPoint", "SetExtents", "SetPosition", "SetSize",
+             "SelectChild", "DeselectSelectedChild", "DeselectChild", "SelectAll", "ClearSelection", "Set":
+            true
+        default:
+            false
         }
     }
 
@@ -338,7 +451,14 @@ public final class AtspiExport {
             }
             guard let origin = origin(for: type, of: object) else { return badCoordinateType(type) }
             return .reply([.boolean(tree.scroll(object, topLeftTo: Point(x: Double(x) + origin.x, y: Double(y) + origin.y)))])
-        case "GrabFocus", "SetExtents", "SetPosition", "SetSize":
+        case "GrabFocus":
+            // The window's focus system decides (rule K2); its observers announce the move.
+            guard signature.isEmpty else { return invalidArguments(call, expected: "") }
+            guard case .node(let node) = object, let item = focusItem(of: node), window.isFocusable(item) else {
+                return .reply([.boolean(false)])
+            }
+            return .reply([.boolean(window.moveFocus(to: item) && window.focusedItem === item)])
+        case "SetExtents", "SetPosition", "SetSize":
             // Nothing here moves or resizes on a client's request.
             return .reply([.boolean(false)])
         default:
@@ -590,9 +710,9 @@ public final class AtspiExport {
     /// - `traits`, `isElement`: a `StateChanged` for each state that differs
     ///   from what was last reported (`selected`, `checked`, `pressed`,
     ///   `enabled`, …); when a tab's selection changes, `SelectionChanged`
-    ///   from its page tab list, once, after the newly selected tab's event;
-    ///   a tab that becomes selected takes the focus (`focused` 0 on the old
-    ///   object, 1 on it) until the focus system drives it.
+    ///   from its page tab list, once, after the newly selected tab's event.
+    ///   A selection gives no focus by itself: focus events come from the
+    ///   focus system (`focusSignals()`).
     /// - `children`: `ChildrenChanged` `remove` for each child that went,
     ///   then `add` for each that came, with its index and reference
     ///   (children hidden or shown, `accessibilityElementsHidden`, a modal
@@ -664,8 +784,6 @@ public final class AtspiExport {
         }
         remember(current, for: nodePath)
         if selectionAnnounced { events += selectionChangedEvents(after: node, isSelected: current.contains(.selected)) }
-        let gainedSelection = current.contains(.selected) && previous?.contains(.selected) != true
-        if gainedSelection, role == .pageTab { events += focusFollowingSelection(to: node) }
         return events
     }
 
@@ -686,28 +804,6 @@ public final class AtspiExport {
         }
         reportedSelections[containerPath] = selected
         return [event(containerPath, "SelectionChanged", "")]
-    }
-
-    /// The stand-in for keyboard focus until the focus system exists: the
-    /// tab selected last is `focused`, and takes the focus from the one
-    /// before (`focused` 0 on the old, 1 on the new). Contract §13 replaces
-    /// it with the window's `focusedItem` and its focus observers (a
-    /// selection then gives focus only through focus-on-touch, rule K5);
-    /// `states(of:)` and this function are the two places to change.
-    private func focusFollowingSelection(to node: any AccessibilityNode) -> [DBusMessage] {
-        guard focusedNode !== node else { return [] }
-        var events: [DBusMessage] = []
-        if let old = focusedNode, tree.isExported(old) {
-            let oldPath = tree.path(of: old)
-            focusedNode = nil
-            events.append(event(oldPath, "StateChanged", AtspiState.focused.name, detail1: 0))
-            remember(states(of: .node(old)), for: oldPath)
-        }
-        focusedNode = node
-        let nodePath = tree.path(of: node)
-        events.append(event(nodePath, "StateChanged", AtspiState.focused.name, detail1: 1))
-        remember(states(of: .node(node)), for: nodePath)
-        return events
     }
 
     private func childrenEvents(for object: AtspiObjectTree.Object, at objectPath: DBusObjectPath) -> [DBusMessage] {

@@ -14,6 +14,9 @@ public enum AtspiInterface {
     public static let selection = "org.a11y.atspi.Selection"
     /// Bulk queries of the tree (answered with an empty list).
     public static let cache = "org.a11y.atspi.Cache"
+    /// The registry's key listeners: `NotifyListenersSync` offers a key to
+    /// the screen reader before the application acts on it.
+    public static let deviceEventController = "org.a11y.atspi.DeviceEventController"
     /// The registry's `Embed`, which registers an application.
     public static let socket = "org.a11y.atspi.Socket"
     /// The events objects emit (`StateChanged`, `ChildrenChanged`,

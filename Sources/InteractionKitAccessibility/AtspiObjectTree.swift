@@ -267,7 +267,9 @@ public final class AtspiObjectTree {
         }
     }
 
-    /// The object's states, from its traits and visibility; `focused` is the caller's business.
+    /// The object's states, from its traits and visibility, and `active` on
+    /// the frame of a key window; `focusable` and `focused` come from the
+    /// focus system (`AtspiExport.states(of:)`).
     ///
     /// A toggle button's `selected` trait is `checked` and `pressed` (GTK
     /// reports a pressed toggle button so), not `selected`.
@@ -284,7 +286,7 @@ public final class AtspiObjectTree {
             if isShowing(node) { states.insert(.showing) }
         }
         let role = role(of: object)
-        if node === window { states.insert(.active) }
+        if node === window, window.isKeyWindow { states.insert(.active) }
         if role == .pageTab {
             states.insert(.selectable)
         }
@@ -296,7 +298,6 @@ public final class AtspiObjectTree {
                 states.insert(.selected)
             }
         }
-        if isActivatable(object) { states.insert(.focusable) }
         return states
     }
 

@@ -25,6 +25,9 @@ extension TabBarItem: FocusItem {
     /// Whether the tab is its tab bar's selected tab: Tab lands there first.
     public var isFocusGroupSelection: Bool { tabBar?.selectedItem === self }
 
+    /// The tab's `accessibilityElement`: a screen reader's focus follows the keyboard's to it.
+    public var focusAccessibilityNode: (any AccessibilityNode)? { accessibilityElement }
+
     /// Selects the tab as a tap does (the delegate is told once), if it is
     /// enabled and in a tab bar; returns whether it did.
     public func accessibilityActivate() -> Bool {

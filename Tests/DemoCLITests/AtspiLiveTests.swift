@@ -7,7 +7,7 @@ import InteractionKitReplay
 
 @Suite("Demo --atspi with --live and --play")
 struct AtspiLiveTests {
-    @Test("--atspi --live: a click in the terminal selects a tab, and the selection goes out on the bus")
+    @Test("--atspi --live: a click selects a tab, on the bus; a key, offered to the registry first, moves the focus")
     func liveSelectionReachesTheBus() throws {
         if let reason = AtspiEndToEndTests.missing {
             if ProcessInfo.processInfo.environment["ATSPI_E2E_REQUIRED"] == "1" {
@@ -73,6 +73,14 @@ struct AtspiLiveTests {
         guard wait(for: "the selection", { $0.contains("Search selected") }) else { return }
         // The export announced it (--verbose puts its log in the transcript).
         guard wait(for: "the selection on the bus", { $0.contains("atspi: event SelectionChanged") }) else { return }
+        // A key typed in the terminal takes the Demo's key path: offered to
+        // the registry first (nobody consumes it here), then it moves the
+        // focus from Search (the tap brought it there) to the next tab.
+        send("\u{1B}[C")
+        guard wait(for: "the key offered to the registry", {
+            $0.contains("atspi: key Right down offered to the registry: passed on")
+        }) else { return }
+        guard wait(for: "the focus move", { $0.contains("focus moves to Now Playing (tab)") }) else { return }
         send("q")
         #expect(process.wait(seconds: 20) == 0)
         #expect(session.reap(within: 5).isEmpty, "the session's bus, launcher and registry end with it")

@@ -6,31 +6,47 @@ import InteractionKitTestSupport
 /// The real Orca screen reader (Debian's `orca`, 43) listening to the Demo,
 /// headless: `Tests/Fixtures/orca/orca_session.py` starts Xvfb,
 /// speech-dispatcher (espeak-ng into libao's null driver) and Orca in a
-/// private session bus, then the Demo, and reports every utterance
-/// (`SPEECH OUTPUT:` in Orca's debug log) and whether each expected one came,
-/// in order.
+/// private session bus, then the Demo (or the Demo first, then Orca), and
+/// reports every utterance (`SPEECH OUTPUT:` in Orca's debug log) and
+/// whether each expected one came, in order.
 ///
-/// Orca is started first, as a person who relies on it would have it: the
-/// Demo's window must announce itself (`window:activate`). The Demo replays
-/// `Tests/Fixtures/orca/tap-search.gesture` on the real clock (`--play`).
+/// The Demo replays `Tests/Fixtures/orca/keyboard.gesture` on the real
+/// clock (`--play`): its `key` lines go through the Demo's own key path
+/// (`ScriptPlayer.press`, `Window.send`), where the AT-SPI bridge's key
+/// filter offers each key to Orca (`NotifyListenersSync`) before the
+/// window acts on it. Orca echoing "tab" and "space" shows it heard them
+/// that way: keys typed on the X display never reach Orca 43.
 ///
-/// To check more, add steps to the script and the utterances Orca says for
-/// them to `utterances`, in order (for the keyboard: `key tab` lines, and
-/// what Orca says for the item each key reaches).
+/// To check more, add steps to the script and what Orca says for them to
+/// `keyboardUtterances`, in order (other utterances may come between).
 ///
 /// Skips, saying why, when a package is missing; with ATSPI_E2E_REQUIRED=1
 /// (CI, `.ci/run`, which installs them) that is a failure.
-@Suite("Orca, the real screen reader, hears the Demo")
+@Suite("Orca, the real screen reader, hears the Demo and works it by keyboard", .serialized)
 struct AtspiOrcaEndToEndTests {
     static let python = "/usr/bin/python3"
     static let dbusRunSession = "/usr/bin/dbus-run-session"
 
-    /// What Orca says, in order, as patterns (other utterances may come between).
-    static let utterances = [
-        // The Demo appears: Orca takes its frame as the active window.
+    /// What Orca says while the Demo plays `keyboard.gesture`, in order, as patterns.
+    static let keyboardUtterances = [
+        // The Demo appears, its window key: Orca takes the frame as the active window...
         #"^InteractionKitLinux Demo frame\.$"#,
-        // The script's tap selects Search: the page tab list's selection-changed.
+        // ...and speaks the focused item: Save, the first group in reading order.
+        #"^Save push button\.$"#,
+        // key tab: Orca hears the key (its key echo), then the focus lands on the selected tab.
+        #"^tab\s*$"#,
+        #"^Home page tab\.$"#,
+        // key right, key right, key left: along the tab bar.
         #"^Search page tab\.$"#,
+        #"^Now Playing page tab\.$"#,
+        #"^Search page tab\.$"#,
+        // key space: selects the focused tab; Orca says so.
+        #"^space\s*$"#,
+        #"^selected$"#,
+        // key shift+tab: back to Save.
+        #"^Save push button\.$"#,
+        // A tap selects Profile, and the focus follows the finger (K5).
+        #"^Profile page tab\.$"#,
     ]
 
     /// Why the test cannot run here, or nil when it can.
@@ -49,45 +65,66 @@ struct AtspiOrcaEndToEndTests {
         return nil
     }
 
-    @Test("Orca, started first, speaks the Demo's frame when it appears, then the tab a tap selects")
-    func orcaSpeaksTheDemo() throws {
+    /// Runs one Orca session against `Demo --atspi keyboard.gesture` (with
+    /// `demoArguments` added), expecting `utterances`; returns its output,
+    /// or nil when the test cannot run here (having said why).
+    func runSession(_ name: String, sessionOptions: [String] = [], demoArguments: [String], utterances: [String],
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
+        let required = ProcessInfo.processInfo.environment["ATSPI_E2E_REQUIRED"] == "1"
         if let reason = Self.missing {
-            if ProcessInfo.processInfo.environment["ATSPI_E2E_REQUIRED"] == "1" {
-                Issue.record("ATSPI_E2E_REQUIRED is set but \(reason)")
-            }
+            if required { Issue.record("ATSPI_E2E_REQUIRED is set but \(reason)", sourceLocation: sourceLocation) }
             print("skipped: the Orca end-to-end test needs Orca and its speech: \(reason)")
-            return
+            return nil
         }
         guard let demo = LivePseudoTerminalTests.demoBinary else {
-            if ProcessInfo.processInfo.environment["ATSPI_E2E_REQUIRED"] == "1" {
-                Issue.record("ATSPI_E2E_REQUIRED is set but there is no Demo binary next to the test bundle")
+            if required {
+                Issue.record("ATSPI_E2E_REQUIRED is set but there is no Demo binary next to the test bundle",
+                             sourceLocation: sourceLocation)
             }
             print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
-            return
+            return nil
         }
-        let session = try PrivateSession(name: "orca-e2e")
+        let session = try PrivateSession(name: name)
         defer { session.remove() }
         let output = session.file("session.log")
         var arguments = ["--", Self.python, Repository.file("Tests/Fixtures/orca/orca_session.py").path,
-                         session.file("work").path, "--timeout", "20"]
-        for pattern in Self.utterances { arguments += ["--expect", pattern] }
-        arguments += ["--", demo, "--atspi", Repository.file("Tests/Fixtures/orca/tap-search.gesture").path, "--play"]
+                         session.file("work").path, "--timeout", "15"] + sessionOptions
+        for pattern in utterances { arguments += ["--expect", pattern] }
+        arguments += ["--", demo, "--atspi", Repository.file("Tests/Fixtures/orca/keyboard.gesture").path] + demoArguments
         let start = Date()
         let run = try session.spawn(Self.dbusRunSession, arguments, outputPath: output.path)
-        let status = run.wait(seconds: 55)
+        let status = run.wait(seconds: 50)
         let elapsed = Date().timeIntervalSince(start)
         let survivors = session.reap(within: 5)
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        print("Orca end-to-end run took \(Int(elapsed * 1000)) ms")
-        #expect(status != nil, "the session did not finish within 55 seconds:\n\(text)")
-        #expect(status == 0, "session output:\n\(text)")
+        print("Orca end-to-end run '\(name)' took \(Int(elapsed * 1000)) ms")
+        #expect(status != nil, "the session did not finish within 50 seconds:\n\(text)", sourceLocation: sourceLocation)
+        #expect(status == 0, "session output:\n\(text)", sourceLocation: sourceLocation)
         // Xvfb, speech-dispatcher, Orca, the Demo, the buses, the launcher, the registry: all gone.
-        #expect(survivors.isEmpty, "still running after the session ended: \(survivors)")
+        #expect(survivors.isEmpty, "still running after the session ended: \(survivors)", sourceLocation: sourceLocation)
         let heard = text.split(separator: "\n").filter { $0.contains(" ok heard ") }
-        #expect(heard.count == Self.utterances.count, "session output:\n\(text)")
-        // The tap went through the tab bar's own path: its delegate was told once.
+        #expect(heard.count == utterances.count, "session output:\n\(text)", sourceLocation: sourceLocation)
+        #expect(text.contains("the Demo exited with status 0"), "session output:\n\(text)", sourceLocation: sourceLocation)
+        return text
+    }
+
+    @Test("Orca, started first, speaks the Demo's window and focus, each item Tab and the arrows reach, and a Space's selection")
+    func orcaWorksTheDemoByKeyboard() throws {
+        guard let text = try runSession("orca-keys", demoArguments: ["--play"], utterances: Self.keyboardUtterances) else {
+            return
+        }
+        // The Space selected Search once, through the tab bar's own path
+        // (its delegate was told); the tap then selected Profile.
         let selections = text.split(separator: "\n").filter { $0.hasPrefix("selected ") }
-        #expect(selections == ["selected Search (the tab bar's delegate was told)"], "session output:\n\(text)")
-        #expect(text.contains("the Demo exited with status 0"), "session output:\n\(text)")
+        #expect(selections == ["selected Search (the tab bar's delegate was told)",
+                               "selected Profile (the tab bar's delegate was told)"], "session output:\n\(text)")
+    }
+
+    @Test("Orca, started after the Demo, speaks its window and the focused item")
+    func orcaStartedAfterTheDemo() throws {
+        let utterances = [#"^InteractionKitLinux Demo frame\.$"#, #"^Save push button\.$"#]
+        guard let text = try runSession("orca-late", sessionOptions: ["--application-first"], demoArguments: [],
+                                        utterances: utterances) else { return }
+        #expect(!text.contains("\nselected "), "session output:\n\(text)")
     }
 }

@@ -8,7 +8,10 @@ import InteractionKitLinux
 /// an unknown path is never answered with success, the precheck refuses
 /// calls only with errors, every call it lets a peer other than the
 /// registry through has a body of a few basic values (so decoding one
-/// costs at most its strings' size), and the path table stays bounded.
+/// costs at most its strings' size), the path table stays bounded, and
+/// the focus reads true: at most one object is FOCUSED, none while the
+/// window is not key, each `focused` event agrees with the state its
+/// object reports, and a `GrabFocus` answered true left the focus there.
 ///
 /// The input is used twice. First as a wire stream: every message the
 /// framer cuts (truncated, oversized, wrong signatures, deep nesting) goes
@@ -21,7 +24,8 @@ import InteractionKitLinux
 /// the size limit and past it), sent the same way from the registry or from
 /// another peer, or a change of the scene (tabs replaced, renamed,
 /// disabled, hidden, hidden from accessibility; buttons removed; a modal
-/// view; a slider's value; clipping; the screen origin) whose events are
+/// view; a slider's value; clipping; the screen origin; the window made key
+/// or resigning; keys that move the focus and activate) whose events are
 /// checked too.
 ///
 /// The libFuzzer entry (`Fuzz/FuzzAtspi.swift`, built by
@@ -84,6 +88,10 @@ enum AtspiFuzzHarness {
                       3, 4, 28, 53, 4, 4, 26, 16, 5, 4, 27, 17, 1, 9, 35, 1, 2, 9, 34, 1, 3, 9, 39, 0,
                       255, 8, 2, 0, 255, 9, 1, 0, 255, 10, 5, 0, 255, 11, 0, 0, 255, 12, 1, 0, 255, 13, 0, 0,
                       4, 1, 9, 3, 5, 1, 16, 3])
+        // Focus: the window made key, Tab, arrows, Space, GrabFocus on what the walk found, a tab disabled, resigning.
+        seeds.append([0, 0, 0, 0, 2, 0, 0, 16, 3, 0, 0, 32, 255, 14, 0, 0, 255, 15, 0, 0, 255, 15, 3, 0,
+                      2, 1, 19, 40, 3, 1, 19, 60, 4, 1, 19, 80, 255, 15, 6, 0, 255, 2, 1, 0, 255, 16, 3, 0,
+                      2, 0, 7, 0, 3, 0, 7, 20, 255, 14, 0, 0, 255, 15, 1, 0])
         return seeds
     }
 
@@ -140,10 +148,46 @@ enum AtspiFuzzHarness {
             chart.accessibilityElements = [first, toolbar]
             export = AtspiExport(window: window, applicationName: "Fuzz", busName: ":1.1")
             export.registryBusName = AtspiFuzzHarness.registryName
-            window.addAccessibilityObserver { [weak self] notification in
+            export.observeWindow { [weak self] events in
                 guard let self else { return }
-                for signal in export.signals(for: notification) { checkSendable(signal, what: "an event") }
+                for signal in events {
+                    checkSendable(signal, what: "an event")
+                    checkFocusEvent(signal)
+                }
             }
+        }
+
+        /// A `focused` event agrees with the state its object reports as it is sent (Orca drops those that do not).
+        private func checkFocusEvent(_ signal: DBusMessage) {
+            guard signal.member == "StateChanged", signal.body.first?.string == AtspiState.focused.name,
+                  let path = signal.path else { return }
+            guard let object = export.tree.object(at: path) else {
+                violations.append("a focused event from \(path.text), which is not in the tree")
+                return
+            }
+            let focused = export.states(of: object).contains(.focused)
+            if focused != (signal.body.count > 1 && signal.body[1].int32 == 1) {
+                violations.append("focused \(signal.body.count > 1 ? signal.body[1].int32 ?? -1 : -1) from \(path.text), "
+                    + "which is \(focused ? "" : "not ")focused")
+            }
+        }
+
+        /// At most one object of the tree is FOCUSED, none while the window is not key, and it is FOCUSABLE.
+        func checkFocusStates() {
+            var focused: [String] = []
+            var stack: [any AccessibilityNode] = [window]
+            var visited: Set<ObjectIdentifier> = []
+            while let node = stack.popLast(), visited.count < 4096 {
+                guard visited.insert(ObjectIdentifier(node)).inserted else { continue }
+                let states = export.states(of: .node(node))
+                if states.contains(.focused) {
+                    focused.append(export.tree.path(of: node).text)
+                    if !states.contains(.focusable) { violations.append("\(export.tree.path(of: node).text) is focused, not focusable") }
+                }
+                stack += export.tree.children(of: node)
+            }
+            if focused.count > 1 { violations.append("\(focused.count) objects are focused: \(focused)") }
+            if !window.isKeyWindow, !focused.isEmpty { violations.append("\(focused) focused in a window that is not key") }
         }
 
         func wire(_ bytes: [UInt8]) {
@@ -255,6 +299,7 @@ enum AtspiFuzzHarness {
             if export.tree.pathCount > 4096 {
                 violations.append("the path table holds \(export.tree.pathCount) paths")
             }
+            checkFocusStates()
         }
 
         private func path(_ selector: UInt8, _ extra: UInt8) -> DBusObjectPath {
@@ -314,8 +359,9 @@ enum AtspiFuzzHarness {
         }
 
         private func change(_ what: UInt8, _ detail: UInt8) {
+            defer { checkFocusStates() }
             let items = tabBar.items ?? []
-            switch what % 14 {
+            switch what % 17 {
             case 0:
                 tabBar.items = (0..<Int(detail % 6)).map { TabBarItem(title: "tab \($0)", image: nil) }
             case 1:
@@ -343,8 +389,25 @@ enum AtspiFuzzHarness {
             case 12:
                 let origins = [Point(x: 100, y: 50), Point(x: .nan, y: 0), Point(x: .infinity, y: -.infinity), .zero]
                 window.screenOrigin = origins[Int(detail) % origins.count]
-            default:
+            case 13:
                 mute.isSelected.toggle()
+            case 14:
+                if window.isKeyWindow { window.resignKey() } else { window.makeKey() }
+            case 15:
+                let keys: [(KeyboardHIDUsage, KeyModifierFlags, String)] = [
+                    (.keyboardTab, [], ""), (.keyboardTab, .shift, ""), (.keyboardLeftArrow, [], ""),
+                    (.keyboardRightArrow, [], ""), (.keyboardUpArrow, [], ""), (.keyboardDownArrow, [], ""),
+                    (.keyboardSpacebar, [], " "), (.keyboardReturnOrEnter, [], "\r"), (.keyboardHome, [], ""),
+                    (.keyboardEnd, [], ""),
+                ]
+                let (code, flags, characters) = keys[Int(detail) % keys.count]
+                let key = Key(keyCode: code, characters: characters, charactersIgnoringModifiers: characters, modifierFlags: flags)
+                let time = window.currentTime + 0.01
+                window.send(KeyInput(key: key, phase: .began, timestamp: time))
+                window.send(KeyInput(key: key, phase: .ended, timestamp: time))
+            default:
+                let candidates: [(any FocusItem)?] = [nil, mute, slider, toolbar.buttons.first] + items.map { $0 }
+                window.moveFocus(to: candidates[Int(detail) % candidates.count])
             }
         }
 
@@ -359,6 +422,11 @@ enum AtspiFuzzHarness {
                 violations.append("no reply to \(call.member ?? "?")")
             }
             guard let reply else { return }
+            if call.member == "GrabFocus", reply.body == [.boolean(true)], let path = call.path,
+               case .node(let node)? = export.tree.object(at: path),
+               export.focusItem(of: node).map({ window.focusedItem !== $0 }) ?? true {
+                violations.append("GrabFocus at \(path.text) answered true, but the focus is elsewhere")
+            }
             if !known, reply.kind == .methodReturn {
                 violations.append("\(call.member ?? "?") at unknown \(call.path?.text ?? "no path") succeeded")
             }

@@ -5,7 +5,8 @@ import InteractionKitLinux
 import InteractionKitTestSupport
 
 /// A window exported with no bus: calls go straight to the export, and
-/// the events it makes of the window's notifications are kept.
+/// the events it makes of what happens in the window (notifications, focus
+/// moves, the window made key) are kept.
 @MainActor
 class ExportClient {
     let export: AtspiExport
@@ -17,10 +18,7 @@ class ExportClient {
 
     init(window: Window) {
         export = AtspiExport(window: window, applicationName: "Tests", busName: ":1.7")
-        window.addAccessibilityObserver { [weak self] notification in
-            guard let self else { return }
-            events.append(contentsOf: export.signals(for: notification))
-        }
+        export.observeWindow { [weak self] events in self?.events.append(contentsOf: events) }
     }
 
     /// The path of a node, as a string.

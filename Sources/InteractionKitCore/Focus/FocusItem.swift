@@ -25,6 +25,15 @@ public protocol FocusItem: AnyObject {
     /// Performs the item's default action, as a screen reader's activation
     /// does (Space and Return do this, rule K3); returns whether it acted.
     func accessibilityActivate() -> Bool
+    /// The accessibility node that stands for the item to assistive
+    /// technologies (the view itself; a tab's `accessibilityElement`), so a
+    /// screen reader's focus can follow the keyboard's; nil for none.
+    var focusAccessibilityNode: (any AccessibilityNode)? { get }
+}
+
+extension FocusItem {
+    /// The item itself when it is an accessibility node (a view), else nil.
+    public var focusAccessibilityNode: (any AccessibilityNode)? { self as? any AccessibilityNode }
 }
 
 /// A direction focus moves in, as UIKit's `UIFocusHeading`.

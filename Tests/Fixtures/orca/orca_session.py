@@ -19,6 +19,10 @@ each as a child it stops itself:
    "ORCA: Starting registry";
 4. the Demo, given the command after "--".
 
+With --application-first, the Demo starts before Orca (3 and 4 swap): Orca
+starts once the Demo says it is serving ("Demo: serving"), as when a person
+starts the screen reader with the application already open.
+
 Then it reads every `SPEECH OUTPUT: '...'` line of Orca's log and waits for
 utterances matching each --expect pattern, in order (other utterances may
 come between them). It prints one line per utterance ("spoken: ..."), one
@@ -128,6 +132,7 @@ def main():
     parser.add_argument("--expect", action="append", default=[])
     parser.add_argument("--timeout", type=float, default=20)
     parser.add_argument("--until-replayed", type=float, default=None, metavar="SECONDS")
+    parser.add_argument("--application-first", action="store_true")
     arguments = sys.argv[1:]
     split = arguments.index("--") if "--" in arguments else len(arguments)
     options = parser.parse_args(arguments[:split])
@@ -185,16 +190,25 @@ def main():
     env["SPEECHD_ADDRESS"] = "unix_socket:" + socket_path
     say("speech-dispatcher listening")
 
-    # 3. Orca, before the application.
+    # 3. Orca and 4. the application, in the order asked for.
     debug_log = os.path.join(work, "orca-debug.log")
-    orca = start("Orca", ["/usr/bin/python3", os.path.join(HERE, "run_orca.py"), debug_log, "--disable", "braille"],
-                 os.path.join(work, "orca.log"), env)
-    wait_for(lambda: "ORCA: Starting registry" in read(debug_log), "Orca to start", 30, [("Orca", orca)])
-    say("Orca started")
-
-    # 4. The application.
     demo_log = os.path.join(work, "demo.log")
-    application = start("the Demo", demo, demo_log, env)
+
+    def start_orca():
+        orca = start("Orca", ["/usr/bin/python3", os.path.join(HERE, "run_orca.py"), debug_log, "--disable", "braille"],
+                     os.path.join(work, "orca.log"), env)
+        wait_for(lambda: "ORCA: Starting registry" in read(debug_log), "Orca to start", 30, [("Orca", orca)])
+        say("Orca started")
+        return orca
+
+    if options.application_first:
+        application = start("the Demo", demo, demo_log, env)
+        wait_for(lambda: "Demo: serving" in read(demo_log), "the Demo to serve", 30, [("the Demo", application)])
+        say("the Demo is serving")
+        orca = start_orca()
+    else:
+        orca = start_orca()
+        application = start("the Demo", demo, demo_log, env)
     seen = 0
     watched = [("Orca", orca), ("the Demo", application)]
 

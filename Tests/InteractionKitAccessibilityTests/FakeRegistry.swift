@@ -1,0 +1,177 @@
+import Foundation
+import Glibc
+import Testing
+import InteractionKitAccessibility
+import InteractionKitDBus
+
+/// A value shared between the test thread and a helper thread.
+final class Shared<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func get() -> Value { lock.withLock { value } }
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
+    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&value) } }
+}
+
+/// A private `dbus-daemon` on a socket in a temporary directory; `stop()`
+/// kills it (SIGKILL: it inherits the test runner's mask, which blocks
+/// SIGTERM) and removes the directory.
+final class PrivateBusDaemon {
+    static let executable = "/usr/bin/dbus-daemon"
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: executable) }
+
+    let process = Process()
+    let directory: URL
+    private(set) var address = ""
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = ["--session", "--nofork", "--print-address=1",
+                             "--address=unix:path=\(directory.appendingPathComponent("bus").path)"]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        var line: [UInt8] = []
+        let deadline = Date().addingTimeInterval(20)
+        while line.last != UInt8(ascii: "\n") {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, Int32(max(0, deadline.timeIntervalSinceNow) * 1000)) > 0 else { break }
+            var byte: UInt8 = 0
+            guard read(descriptor, &byte, 1) == 1 else { break }
+            line.append(byte)
+        }
+        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard address.hasPrefix("unix:") else {
+            stop()
+            throw RegistryError(message: "dbus-daemon did not print its address (got \"\(address)\")")
+        }
+    }
+
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+struct RegistryError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// A stand-in for the AT-SPI registry on its own thread and connection: it
+/// owns `org.a11y.atspi.Registry`, answers `Embed`, and answers each
+/// `DeviceEventController.NotifyListenersSync` as `behaviour` says, as the
+/// registry does for a screen reader that takes keys or lets them through.
+final class FakeRegistry: @unchecked Sendable {
+    enum Behaviour: Sendable {
+        /// Answers at once: true (the screen reader consumed the key) or false.
+        case answer(Bool)
+        /// Never answers.
+        case silent
+        /// Before answering false, calls the application as a screen
+        /// reader might while it decides: `GetState` on `readPath`, then
+        /// `DoAction(0)` on `actPath`; answers once the `GetState` reply came.
+        case callBack(readPath: String, actPath: String)
+    }
+
+    /// How the next keys are answered.
+    let behaviour: Shared<Behaviour>
+    /// The argument of each `NotifyListenersSync`, in order.
+    let keys = Shared<[DBusValue]>([])
+    /// What the registry's own calls into the application got back, in the order the replies came.
+    let callBackReplies = Shared<[String]>([])
+    private let stopping = Shared(false)
+    private let finished = Shared(false)
+
+    init(address: String, behaviour: Behaviour) throws {
+        self.behaviour = Shared(behaviour)
+        let ready = Shared<String?>(nil)
+        Thread { [self] in
+            defer { finished.set(true) }
+            do {
+                try serve(address: address, ready: ready)
+            } catch {
+                ready.set("failed: \(error)")
+            }
+        }.start()
+        let deadline = Date().addingTimeInterval(20)
+        while ready.get() == nil, Date() < deadline { usleep(1_000) }
+        guard ready.get() == "ready" else {
+            stop()
+            throw RegistryError(message: "the fake registry did not start: \(ready.get() ?? "timed out")")
+        }
+    }
+
+    func stop() {
+        stopping.set(true)
+        let deadline = Date().addingTimeInterval(5)
+        while !finished.get(), Date() < deadline { usleep(1_000) }
+    }
+
+    private func serve(address: String, ready: Shared<String?>) throws {
+        let connection = try DBusConnection.connect(to: address, timeout: 10)
+        defer { connection.close() }
+        // DO_NOT_QUEUE (4): the name is ours, or this fails.
+        let owned = try connection.call(connection.busCall("RequestName", [.string("org.a11y.atspi.Registry"), .uint32(4)]))
+        guard owned.body.first?.uint32 == 1 else { throw RegistryError(message: "could not own the registry's name") }
+        let name = connection.uniqueName
+        let desktop = try DBusObjectPath("/org/a11y/atspi/accessible/root")
+        let replies = callBackReplies
+        connection.methodCallHandler = { [unowned connection, self] call in
+            switch call.member {
+            case "Embed":
+                return .reply([.structure([.string(name), .objectPath(desktop)])])
+            case "NotifyListenersSync":
+                keys.update { $0.append(call.body.first ?? .string("no argument")) }
+                switch behaviour.get() {
+                case .answer(let consumed):
+                    return .reply([.boolean(consumed)])
+                case .silent:
+                    return .deferred
+                case .callBack(let readPath, let actPath):
+                    guard let application = call.sender,
+                          let read = try? DBusObjectPath(readPath), let act = try? DBusObjectPath(actPath) else {
+                        return .reply([.boolean(false)])
+                    }
+                    _ = try? connection.call(.methodCall(path: read, interface: AtspiInterface.accessible, member: "GetState",
+                                                         destination: application)) { result in
+                        replies.update { $0.append("GetState: \(Self.describe(result))") }
+                        // Now the screen reader has looked: the key goes on.
+                        _ = try? connection.send(.methodReturn(replyingTo: call, body: [.boolean(false)]))
+                    }
+                    _ = try? connection.call(.methodCall(path: act, interface: AtspiInterface.action, member: "DoAction",
+                                                         destination: application, body: [.int32(0)])) { result in
+                        replies.update { $0.append("DoAction: \(Self.describe(result))") }
+                    }
+                    return .deferred
+                }
+            default:
+                return .unknownMethod
+            }
+        }
+        ready.set("ready")
+        while !stopping.get() {
+            var entry = pollfd(fd: connection.fileDescriptor,
+                               events: Int16(POLLIN) | (connection.hasPendingOutput ? Int16(POLLOUT) : 0), revents: 0)
+            _ = poll(&entry, 1, 20)
+            try connection.handlePending()
+        }
+    }
+
+    private static func describe(_ result: Result<DBusMessage, DBusConnectionError>) -> String {
+        switch result {
+        case .success(let reply): "\(reply.body)"
+        case .failure(let error): "error \(error)"
+        }
+    }
+}

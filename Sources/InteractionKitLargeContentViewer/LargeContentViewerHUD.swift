@@ -27,7 +27,12 @@ final class LargeContentViewerHUD {
 
     /// The HUD of a window, created on first use.
     static func of(_ window: Window) -> LargeContentViewerHUD {
-        window.attachment(LargeContentViewerHUD.self) { LargeContentViewerHUD(windowSerial: window.serial) }
+        if let hud = window.existingAttachment(LargeContentViewerHUD.self) { return hud }
+        let hud = window.attachment(LargeContentViewerHUD.self) { LargeContentViewerHUD(windowSerial: window.serial) }
+        // Unowned: the window owns both the HUD and this observer, and calls
+        // the observer only while it is alive.
+        window.addLargeContentObserver { [unowned hud] view in hud.largeContentDidChange(of: view) }
+        return hud
     }
 
     /// What the HUD shows now; nil when it is hidden: the most recent presenter's presentation.
@@ -100,9 +105,9 @@ final class LargeContentViewerHUD {
             // Already the most recent (one slide, the common case): what shows
             // is this entry, so it changes exactly when its content does.
             let sameContent = presenters[index].presentation.matches(presenter.presentation)
-            if sameContent { return }
+            if sameContent && presenters[index].viewSerial == presenter.viewSerial { return }
             changePresenters { $0[index] = presenter }
-            notifyObservers(of: presenter.presentation)
+            if !sameContent { notifyObservers(of: presenter.presentation) }
             return
         }
         let shown = presentation
@@ -143,6 +148,29 @@ final class LargeContentViewerHUD {
         changePresenters { $0.remove(at: index) }
     }
 
+    /// A view of the window reported new large content: every presentation
+    /// of it takes the new content at once, wherever it is in the stack, and
+    /// observers hear of it if it shows. An interaction in the middle of
+    /// looking up what to show next shows it itself, once the lookup returns.
+    private func largeContentDidChange(of view: View) {
+        let serial = view.objectSerial
+        let before = presenters
+        guard before.contains(where: { $0.viewSerial == serial && !$0.isLookingUpToShow }) else {
+            return
+        }
+        // Read before the list changes: a subclass may compute its content.
+        let content = LargeContentViewerPresentation(item: view)
+        let shown = presentation
+        changePresenters { list in
+            for index in list.indices where list[index].viewSerial == serial
+                && !list[index].isLookingUpToShow {
+                list[index].presentation = content
+            }
+        }
+        guard let top = presentation, shown.map({ !$0.matches(top) }) ?? true else { return }
+        notifyObservers(of: top)
+    }
+
     /// Tells the observers what shows now.
     private func notifyObservers(of shown: LargeContentViewerPresentation?) {
         changeCount &+= 1
@@ -168,12 +196,19 @@ private struct Presenter {
     /// The way to the interaction, told when another presentation covers
     /// this one (an interaction also drops its entry as it is freed).
     let link: LargeContentViewerInteractionLink?
-    let presentation: LargeContentViewerPresentation
+    /// The `objectSerial` of the item on show if it is a view (0 if not),
+    /// so that its `largeContentDidChange()` reaches this presentation.
+    let viewSerial: UInt64
+    var presentation: LargeContentViewerPresentation
+
+    /// Whether the interaction is looking up what it will show next.
+    var isLookingUpToShow: Bool { link?.interactionIfAlive?.isLookingUpToShow ?? false }
 
     /// An interaction's entry showing an item's current content.
     init(_ interaction: LargeContentViewerInteraction, showing item: any LargeContentViewerItem) {
         id = ObjectIdentifier(interaction)
         link = interaction.link
+        viewSerial = (item as? View)?.objectSerial ?? 0
         presentation = LargeContentViewerPresentation(item: item)
     }
 }

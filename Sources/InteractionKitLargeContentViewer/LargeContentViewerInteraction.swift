@@ -57,6 +57,11 @@ public final class LargeContentViewerInteraction: Interaction {
     /// about 1 500 instructions a sequence). Replaced by swapping, never
     /// assigned (see `LargeContentViewerInteractionLink` for why).
     private var viewAsItemProvider: ItemProviderOfView?
+    /// Whether the interaction is looking up the item it will show (or end
+    /// on) next: a change of large content made meanwhile (a delegate that
+    /// retitles one view as the finger moves, as the forum's workaround
+    /// does) is shown by that show, once, not field by field as it is made.
+    private(set) var isLookingUpToShow = false
 
     /// Creates an interaction; add it to a view with `View.addInteraction(_:)`.
     public init(delegate: (any LargeContentViewerInteractionDelegate)? = nil) {
@@ -187,14 +192,18 @@ public final class LargeContentViewerInteraction: Interaction {
     /// Looks the item up again at the finger and shows its current content,
     /// without waiting for the next move: a component calls this when the
     /// items under the finger, or their titles and images, change (`TabBar`
-    /// does, for its items).
+    /// does, for its items). A view's own `largeContentDidChange()` needs no
+    /// call: the HUD hears of it from the window.
     public func refresh() {
         // What the provider promised about its region may no longer hold.
         recognizer.forgetStableRegion()
         guard recognizer.state.isInProgress, let view else { return }
         let state = recognizer.state
         let point = recognizer.location(in: view)
+        let outer = isLookingUpToShow
+        isLookingUpToShow = true
         let item = item(at: point, in: view)
+        isLookingUpToShow = outer
         // The lookup may call out (itemAt) and end or move the gesture
         // meanwhile: then that change showed or hid what it had to, and this
         // older answer must not be presented over it.
@@ -233,7 +242,10 @@ public final class LargeContentViewerInteraction: Interaction {
             let state = recognizer.state
             let stamp = view.currentGeometryStamp
             let point = recognizer.location(in: view)
+            let outer = isLookingUpToShow
+            isLookingUpToShow = true
             let (item, providerRegion) = itemAndProviderRegion(at: point, in: view)
+            isLookingUpToShow = outer
             // The lookup may call out (itemAt) and end the gesture meanwhile:
             // then that change has hidden the HUD, and nothing is shown.
             guard recognizer.state == state else { return }
@@ -245,7 +257,10 @@ public final class LargeContentViewerInteraction: Interaction {
         case .ended:
             guard let view else { return hide() }
             let point = recognizer.location(in: view)
+            let outer = isLookingUpToShow
+            isLookingUpToShow = true
             let item = item(at: point, in: view)
+            isLookingUpToShow = outer
             hide()
             // The lookup and the hide call out (itemAt, observers); if one of
             // them moved the recognizer on, this gesture has no end to report.

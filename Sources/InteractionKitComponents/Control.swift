@@ -134,8 +134,13 @@ open class Control: View, LargeContentViewerActivatable {
     /// Acts as a lift inside, as the large content viewer's lift on the
     /// control means (rule L11): sends `touchUpInside` if enabled, which for
     /// a button is its primary action too.
-    public func activateFromLargeContentViewer() {
-        guard isEnabled else { return }
+    ///
+    /// A control that is still tracking a finger sends nothing here: the
+    /// viewer's recognizer left it its touch (`cancelsTouchesInView` off),
+    /// and that finger's own lift sends the touch-up, so one gesture never
+    /// activates the control twice. Override it to act otherwise.
+    open func activateFromLargeContentViewer() {
+        guard isEnabled, !isTracking else { return }
         sendActions(for: .touchUpInside)
     }
 

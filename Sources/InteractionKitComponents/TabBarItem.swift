@@ -141,14 +141,8 @@ open class TabBarItem: LargeContentViewerActivatable {
         hasLargeContentSizeImage ? largeContentSizeImageInsets : .zero
     }
 
-    private var storedLargeContentRevision: UInt64 = 0
-
-    /// A count of changes to the tab's large content, which the viewer compares on each move.
-    public var largeContentRevision: UInt64? { storedLargeContentRevision }
-
     /// Lets the tab bar's HUD show the new content if it is showing this tab.
     private func contentDidChange() {
-        storedLargeContentRevision &+= 1
         tabBar?.largeContentViewerInteraction.refresh()
     }
 

@@ -8,29 +8,46 @@ import InteractionKitCore
 /// through it; toolkits read it through the `Window` properties below.
 @MainActor
 final class LargeContentViewerHUD {
-    /// What the HUD shows now; nil when it is hidden: the most recent presenter's presentation.
-    var presentation: LargeContentViewerPresentation? { presenters.last?.presentation }
-    // Exclusivity unchecked: read on every move while the viewer shows (Bench, main sequence).
-    /// The interactions with a presentation, the most recent last: the
-    /// HUD shows the last one's (compared by identity, never called).
-    @exclusivity(unchecked) private var presenters: [Presenter] = []
-    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
-    @exclusivity(unchecked) private var observers: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
+    /// The `serial` of the window whose HUD this is, never 0: an
+    /// interaction compares its view's `windowSerial` with it to know that
+    /// this is still its window's HUD, without loading the window.
+    let windowSerial: UInt64
+    /// The interactions with a presentation, the most recent last: the HUD
+    /// shows the last one's.
+    private var presenters: [Presenter] = []
+    private var observers: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
     private var lastObserverToken: UInt64 = 0
-    // Exclusivity unchecked: read on every show of the large content viewer (Bench, main sequence).
     /// Counts presentation changes, so a notification round can tell that an
     /// observer changed the presentation again under it.
-    @exclusivity(unchecked) private var changeCount: UInt64 = 0
+    private var changeCount: UInt64 = 0
+
+    private init(windowSerial: UInt64) {
+        self.windowSerial = windowSerial
+    }
 
     /// The HUD of a window, created on first use.
     static func of(_ window: Window) -> LargeContentViewerHUD {
-        window.attachment(LargeContentViewerHUD.self, orInsert: LargeContentViewerHUD.init)
+        if let hud = window.existingAttachment(LargeContentViewerHUD.self) { return hud }
+        let hud = window.attachment(LargeContentViewerHUD.self) { LargeContentViewerHUD(windowSerial: window.serial) }
+        // Unowned: the window owns both the HUD and this observer, and calls
+        // the observer only while it is alive.
+        window.addLargeContentObserver { [unowned hud] view in hud.largeContentDidChange(of: view) }
+        return hud
+    }
+
+    /// What the HUD shows now; nil when it is hidden: the most recent presenter's presentation.
+    var presentation: LargeContentViewerPresentation? {
+        let count = presenters.count
+        return count > 0 ? presenters[count - 1].presentation : nil
     }
 
     func addObserver(_ observer: @escaping @MainActor (LargeContentViewerPresentation?) -> Void) -> ObserverToken {
         lastObserverToken &+= 1
         let token = ObserverToken(value: lastObserverToken)
-        observers.append((token, observer))
+        var list: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
+        swap(&list, &observers)
+        list.append((token, observer))
+        swap(&list, &observers)
         return token
     }
 
@@ -42,67 +59,76 @@ final class LargeContentViewerHUD {
     }
 
     func removeObserver(_ token: ObserverToken) {
-        observers.removeAll { $0.token == token }
+        var list: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
+        swap(&list, &observers)
+        list.removeAll { $0.token == token }
+        swap(&list, &observers)
     }
 
-    /// Whether the HUD on screen is this interaction's.
-    func isPresenting(_ interaction: LargeContentViewerInteraction) -> Bool {
-        // By index: `last` would copy the whole entry, presentation included.
+    /// Changes the list of presenters taken out of its property: swapped
+    /// with an empty one, so that nothing is released while the property is
+    /// written. Every access to the property is then a plain load or a swap,
+    /// which the compiler proves exclusive with no check at run time.
+    private func changePresenters(_ change: (inout [Presenter]) -> Void) {
+        var list: [Presenter] = []
+        swap(&list, &presenters)
+        change(&list)
+        swap(&list, &presenters)
+    }
+
+    /// The index of an interaction's entry in `presenters`, or -1.
+    private func index(of interaction: LargeContentViewerInteraction) -> Int {
+        // A plain loop: a closure here pays an actor-isolation check per
+        // presenter on every show and hide (each tab a slide crosses).
+        let presenter = ObjectIdentifier(interaction)
+        var position = 0
         let count = presenters.count
-        return count > 0 && presenters[count - 1].interaction == ObjectIdentifier(interaction)
+        while position < count {
+            if presenters[position].id == presenter { return position }
+            position += 1
+        }
+        return -1
     }
 
-    /// Whether the HUD shows this item's current content.
-    func isShowing(_ item: any LargeContentViewerItem) -> Bool {
-        let count = presenters.count
-        return count > 0 && presenters[count - 1].presentation.matches(item)
-    }
-
-    /// Shows (or, with nil, withdraws) an interaction's presentation.
+    /// Shows an item's current content for an interaction, which then
+    /// becomes the most recent presenter.
     ///
     /// Several viewer gestures may run at once (several fingers, several
     /// interactions; rule L10): the HUD shows the presentation of the one
     /// that most recently began or changed item, and when that one ends, what
     /// a remaining one shows. Observers hear only of changes to what shows.
-    func present(_ newPresentation: LargeContentViewerPresentation?, from interaction: LargeContentViewerInteraction) {
-        let presenter = ObjectIdentifier(interaction)
-        // A plain loop: a closure here pays an actor-isolation check per
-        // presenter on every show and hide (each tab a slide crosses).
-        var index = -1
-        var position = 0
+    func show(_ item: any LargeContentViewerItem, from interaction: LargeContentViewerInteraction) {
+        let presenter = Presenter(interaction, showing: item)
+        let index = index(of: interaction)
         let count = presenters.count
-        while position < count {
-            if presenters[position].interaction == presenter {
-                index = position
-                break
-            }
-            position += 1
-        }
-        if let newPresentation, index >= 0, index == count - 1 {
+        if index >= 0, index == count - 1 {
             // Already the most recent (one slide, the common case): what shows
-            // is this entry, so it changes exactly when the entry does. No
-            // presentation is copied out to compare.
-            if presenters[index].presentation.matches(newPresentation) { return }
-            presenters[index].presentation = newPresentation
-            notifyObservers(of: newPresentation)
+            // is this entry, so it changes exactly when its content does.
+            let sameContent = presenters[index].presentation.matches(presenter.presentation)
+            if sameContent && presenters[index].viewSerial == presenter.viewSerial { return }
+            changePresenters { $0[index] = presenter }
+            if !sameContent { notifyObservers(of: presenter.presentation) }
             return
         }
         let shown = presentation
-        let previousTop = count > 0 ? presenters[count - 1].interaction : nil
-        let previousTopRegion = count > 0 ? presenters[count - 1].stableRegion : nil
-        if let newPresentation {
-            if index >= 0 { presenters.remove(at: index) }
-            presenters.append(Presenter(
-                interaction: presenter, presentation: newPresentation, stableRegion: interaction.stableRegionOnShow
-            ))
-        } else {
-            guard index >= 0 else { return }
-            presenters.remove(at: index)
-            interaction.stableRegionOnShow.deactivate()
+        let covered = count > 0 ? presenters[count - 1].link?.interactionIfAlive : nil
+        changePresenters { list in
+            if index >= 0 { list.remove(at: index) }
+            list.append(presenter)
         }
-        // An interaction whose presentation no longer shows promises nothing
-        // about what its moves would show.
-        if presenters.last?.interaction != previousTop { previousTopRegion?.deactivate() }
+        // Its moves no longer show what they find, so it may promise nothing about them.
+        covered?.presentationWasCovered()
+        if let shown, shown.matches(presenter.presentation) { return }
+        notifyObservers(of: presenter.presentation)
+    }
+
+    /// Withdraws an interaction's presentation; the HUD shows the one
+    /// before it, or hides.
+    func withdraw(_ interaction: LargeContentViewerInteraction) {
+        let index = index(of: interaction)
+        guard index >= 0 else { return }
+        let shown = presentation
+        changePresenters { $0.remove(at: index) }
         let top = presentation
         switch (shown, top) {
         case (nil, nil):
@@ -112,6 +138,37 @@ final class LargeContentViewerHUD {
         default:
             notifyObservers(of: top)
         }
+    }
+
+    /// Drops an interaction's presentation without telling the observers:
+    /// for an interaction being freed, whose window is being taken apart.
+    func forget(_ interaction: LargeContentViewerInteraction) {
+        let index = index(of: interaction)
+        guard index >= 0 else { return }
+        changePresenters { $0.remove(at: index) }
+    }
+
+    /// A view of the window reported new large content: every presentation
+    /// of it takes the new content at once, wherever it is in the stack, and
+    /// observers hear of it if it shows. An interaction in the middle of
+    /// looking up what to show next shows it itself, once the lookup returns.
+    private func largeContentDidChange(of view: View) {
+        let serial = view.objectSerial
+        let before = presenters
+        guard before.contains(where: { $0.viewSerial == serial && !$0.isLookingUpToShow }) else {
+            return
+        }
+        // Read before the list changes: a subclass may compute its content.
+        let content = LargeContentViewerPresentation(item: view)
+        let shown = presentation
+        changePresenters { list in
+            for index in list.indices where list[index].viewSerial == serial
+                && !list[index].isLookingUpToShow {
+                list[index].presentation = content
+            }
+        }
+        guard let top = presentation, shown.map({ !$0.matches(top) }) ?? true else { return }
+        notifyObservers(of: top)
     }
 
     /// Tells the observers what shows now.
@@ -132,12 +189,28 @@ final class LargeContentViewerHUD {
 
 /// An interaction with a presentation in a HUD. A struct, not a tuple:
 /// copies of a tuple with references go through the runtime's generic witnesses.
+@MainActor
 private struct Presenter {
-    let interaction: ObjectIdentifier
+    /// The interaction, for comparing without loading the reference.
+    let id: ObjectIdentifier
+    /// The way to the interaction, told when another presentation covers
+    /// this one (an interaction also drops its entry as it is freed).
+    let link: LargeContentViewerInteractionLink?
+    /// The `objectSerial` of the item on show if it is a view (0 if not),
+    /// so that its `largeContentDidChange()` reaches this presentation.
+    let viewSerial: UInt64
     var presentation: LargeContentViewerPresentation
-    /// The interaction's region where its item stays the answer (see
-    /// `QuietMoveRegion`): deactivated when this presentation stops showing.
-    let stableRegion: QuietMoveRegion
+
+    /// Whether the interaction is looking up what it will show next.
+    var isLookingUpToShow: Bool { link?.interactionIfAlive?.isLookingUpToShow ?? false }
+
+    /// An interaction's entry showing an item's current content.
+    init(_ interaction: LargeContentViewerInteraction, showing item: any LargeContentViewerItem) {
+        id = ObjectIdentifier(interaction)
+        link = interaction.link
+        viewSerial = (item as? View)?.objectSerial ?? 0
+        presentation = LargeContentViewerPresentation(item: item)
+    }
 }
 
 extension Window {

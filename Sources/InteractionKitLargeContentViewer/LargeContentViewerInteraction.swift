@@ -27,12 +27,18 @@ import InteractionKitCore
 /// ```
 @MainActor
 public final class LargeContentViewerInteraction: Interaction {
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
     /// The object that maps points to items and handles the end of the gesture; held weakly.
-    @exclusivity(unchecked) public weak var delegate: (any LargeContentViewerInteractionDelegate)? {
-        // A delegate answers itemAt on every move: no region holds for it.
-        didSet { recognizer.rememberStableItem(nil) }
+    public var delegate: (any LargeContentViewerInteractionDelegate)? {
+        get { storedDelegate }
+        set {
+            storedDelegate = newValue
+            // A delegate answers itemAt on every move: no region holds for it.
+            recognizer.forgetStableRegion()
+        }
     }
+    /// The delegate's storage: private, so that the compiler proves its
+    /// accesses exclusive (a public weak property is checked at run time).
+    private weak var storedDelegate: (any LargeContentViewerInteractionDelegate)?
     /// The view the interaction is attached to.
     ///
     /// It is the view its recognizer is attached to: the interaction holds
@@ -42,66 +48,40 @@ public final class LargeContentViewerInteraction: Interaction {
     public var view: View? { recognizer.view }
 
     private let recognizer: LargeContentViewerGestureRecognizer
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
-    /// The HUD of the window it was shown in, so it can be hidden after the
-    /// view left that window. Strong: the HUD does not own the interaction.
-    @exclusivity(unchecked) private var presentingHUD: LargeContentViewerHUD?
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
-    /// The window's serial (`View.windowSerial`), compared on every move
-    /// without loading a weak reference; 0 when nothing is presented.
-    @exclusivity(unchecked) private var presentingWindowSerial: UInt64 = 0
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
-    /// The view on show, if the item is a view, by its `objectSerial` (0
-    /// for none): no reference, as it may be the interaction's own view,
-    /// which owns the interaction, and a number is never reused.
-    @exclusivity(unchecked) private var shownViewSerial: UInt64 = 0
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
-    /// The item on show, if it is not a view (a tab). Strong, so that a
-    /// freed item can never match a new one at the same address.
-    @exclusivity(unchecked) private var shownItem: (any LargeContentViewerItem)?
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
-    /// The change count of the item on show, when it was shown.
-    @exclusivity(unchecked) private var shownRevision: UInt64?
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
+    /// The HUD of the window it shows in, so it can be hidden after the
+    /// view left that window; nil when nothing is presented. Strong: the
+    /// HUD does not own the interaction.
+    private var presentingHUD: LargeContentViewerHUD?
     /// The view as an item provider (a tab bar), found once when attached:
-    /// a dynamic cast on every move costs a conformance lookup. Unowned, as
-    /// the view owns the interaction; it is read only through
-    /// `itemProvider(of:)`, which first checks that the view in hand is the
-    /// very view it was found on, alive.
-    @exclusivity(unchecked) private unowned var viewAsItemProvider: (any LargeContentViewerItemProvider)?
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
-    /// The `objectSerial` of the view `viewAsItemProvider` was found on.
-    @exclusivity(unchecked) private var itemProviderViewSerial: UInt64 = 0
-    // Exclusivity unchecked: read on every lift of the viewer (Bench, main sequence).
-    /// The class of the item last given to `performDefaultAction(for:)`.
-    @exclusivity(unchecked) private var activatorItemClass: ObjectIdentifier?
-    // Exclusivity unchecked: read on every lift of the viewer (Bench, main sequence).
-    /// How items of that class activate; nil when they are not `LargeContentViewerActivatable`.
-    @exclusivity(unchecked) private var activator: (@MainActor (any LargeContentViewerItem) -> Void)?
-    // Exclusivity unchecked: read on every touch-down of the viewer (Bench, main sequence).
-    /// The HUD of the window with serial `lastHUDWindowSerial`, kept across
-    /// gestures: finding a window's attachment costs a dictionary lookup
-    /// and a cast.
-    ///
-    /// Unowned, not strong: a strong one would outlive the window and keep
-    /// its HUD, and whatever the HUD's observers capture, alive. It is read
-    /// only when the view's window has that serial; a serial is never
-    /// reused, so that window is alive, and it owns its HUD.
-    @exclusivity(unchecked) private unowned var lastHUD: LargeContentViewerHUD?
-    // Exclusivity unchecked: read on every touch-down of the viewer (Bench, main sequence).
-    @exclusivity(unchecked) private var lastHUDWindowSerial: UInt64 = 0
+    /// a cast on every lookup asks the runtime's conformance tables (Bench:
+    /// about 1 500 instructions a sequence). Replaced by swapping, never
+    /// assigned (see `LargeContentViewerInteractionLink` for why).
+    private var viewAsItemProvider: ItemProviderOfView?
+    /// Whether the interaction is looking up the item it will show (or end
+    /// on) next: a change of large content made meanwhile (a delegate that
+    /// retitles one view as the finger moves, as the forum's workaround
+    /// does) is shown by that show, once, not field by field as it is made.
+    private(set) var isLookingUpToShow = false
 
     /// Creates an interaction; add it to a view with `View.addInteraction(_:)`.
     public init(delegate: (any LargeContentViewerInteractionDelegate)? = nil) {
-        self.delegate = delegate
+        storedDelegate = delegate
         recognizer = LargeContentViewerGestureRecognizer()
         recognizer.name = Self.recognizerName
         recognizer.minimumPressDuration = GestureConstants.largeContentViewerPressDuration
-        recognizer.interaction = self
+        // Swapped in, not assigned: an assignment would release the old
+        // value inside the write, and the compiler would then check every
+        // access to the property at run time.
+        var link: LargeContentViewerInteractionLink? = LargeContentViewerInteractionLink(self)
+        swap(&recognizer.link, &link)
     }
 
     isolated deinit {
-        recognizer.interaction = nil
+        recognizer.link?.isAlive = false
+        // Its presentation must not outlive it. Silently: this happens only
+        // as the window is taken apart (a view that leaves its window ends
+        // its gestures, which hides), when observers must not run.
+        presentingHUD?.forget(self)
     }
 
     /// The name of the interaction's recognizer, as transcripts show it.
@@ -130,17 +110,14 @@ public final class LargeContentViewerInteraction: Interaction {
 
     /// Attaches the recognizer to the new view.
     public func didMove(to view: View?) {
-        viewAsItemProvider = view as? any LargeContentViewerItemProvider
-        itemProviderViewSerial = viewAsItemProvider == nil ? 0 : view?.objectSerial ?? 0
+        var provider = view.flatMap(ItemProviderOfView.init)
+        swap(&viewAsItemProvider, &provider)
         view?.addGestureRecognizer(recognizer)
     }
 
-    /// The view as an item provider, if it is one. `view` is alive (the
-    /// caller holds it), so when its serial is the one the provider was
-    /// found on, the unowned provider is that same live object.
+    /// The view as an item provider, if it is one.
     private func itemProvider(of view: View) -> (any LargeContentViewerItemProvider)? {
-        guard itemProviderViewSerial != 0, view.objectSerial == itemProviderViewSerial else { return nil }
-        return viewAsItemProvider
+        viewAsItemProvider?.provider(ifFoundOn: view)
     }
 
     // MARK: Item lookup
@@ -207,40 +184,26 @@ public final class LargeContentViewerInteraction: Interaction {
     /// `LargeContentViewerActivatable` acts (a control performs its primary
     /// action if enabled, a tab is selected); anything else does nothing.
     public func performDefaultAction(for item: (any LargeContentViewerItem)?) {
-        guard let item else { return }
-        // A cast to a protocol asks the runtime's conformance tables (about
-        // a thousand instructions on every lift); a class cast is a few
-        // dozen. So the protocol cast is made once per item class, and
-        // kept as an activator that casts to that class.
-        let itemClass = ObjectIdentifier(type(of: item))
-        if itemClass != activatorItemClass {
-            activatorItemClass = itemClass
-            activator = (item as? any LargeContentViewerActivatable).map { Self.activator(for: $0) }
-        }
-        activator?(item)
-    }
-
-    /// Activates items of the dynamic class of `activatable`.
-    private static func activator(
-        for activatable: any LargeContentViewerActivatable
-    ) -> @MainActor (any LargeContentViewerItem) -> Void {
-        func activator<Item: LargeContentViewerActivatable>(_: Item) -> @MainActor (any LargeContentViewerItem) -> Void {
-            { item in (item as? Item)?.activateFromLargeContentViewer() }
-        }
-        return activator(activatable)
+        // A cast to a protocol asks the runtime's conformance tables, once
+        // a gesture: about 170 instructions of Bench's sequence of 102 events.
+        (item as? any LargeContentViewerActivatable)?.activateFromLargeContentViewer()
     }
 
     /// Looks the item up again at the finger and shows its current content,
     /// without waiting for the next move: a component calls this when the
     /// items under the finger, or their titles and images, change (`TabBar`
-    /// does, for its items).
+    /// does, for its items). A view's own `largeContentDidChange()` needs no
+    /// call: the HUD hears of it from the window.
     public func refresh() {
         // What the provider promised about its region may no longer hold.
-        recognizer.rememberStableItem(nil)
+        recognizer.forgetStableRegion()
         guard recognizer.state.isInProgress, let view else { return }
         let state = recognizer.state
         let point = recognizer.location(in: view)
+        let outer = isLookingUpToShow
+        isLookingUpToShow = true
         let item = item(at: point, in: view)
+        isLookingUpToShow = outer
         // The lookup may call out (itemAt) and end or move the gesture
         // meanwhile: then that change showed or hid what it had to, and this
         // older answer must not be presented over it.
@@ -279,7 +242,10 @@ public final class LargeContentViewerInteraction: Interaction {
             let state = recognizer.state
             let stamp = view.currentGeometryStamp
             let point = recognizer.location(in: view)
+            let outer = isLookingUpToShow
+            isLookingUpToShow = true
             let (item, providerRegion) = itemAndProviderRegion(at: point, in: view)
+            isLookingUpToShow = outer
             // The lookup may call out (itemAt) and end the gesture meanwhile:
             // then that change has hidden the HUD, and nothing is shown.
             guard recognizer.state == state else { return }
@@ -291,7 +257,10 @@ public final class LargeContentViewerInteraction: Interaction {
         case .ended:
             guard let view else { return hide() }
             let point = recognizer.location(in: view)
+            let outer = isLookingUpToShow
+            isLookingUpToShow = true
             let item = item(at: point, in: view)
+            isLookingUpToShow = outer
             hide()
             // The lookup and the hide call out (itemAt, observers); if one of
             // them moved the recognizer on, this gesture has no end to report.
@@ -356,79 +325,37 @@ public final class LargeContentViewerInteraction: Interaction {
     ) {
         guard let item else { return hide() }
         let hud: LargeContentViewerHUD
-        let windowSerial = view.windowSerial
-        if windowSerial != 0 && presentingWindowSerial == windowSerial, let current = presentingHUD {
+        if let current = presentingHUD, current.windowSerial == view.windowSerial {
             hud = current
-            if hud.isPresenting(self) && isStillShown(item, in: hud) {
-                remember(stableRegion)
-                return
-            }
         } else {
             guard let window = view.window else { return hide() }
             hide()
-            if windowSerial != 0 && lastHUDWindowSerial == windowSerial, let last = lastHUD {
-                hud = last
-            } else {
-                hud = LargeContentViewerHUD.of(window)
-                lastHUD = hud
-                lastHUDWindowSerial = windowSerial
-            }
+            hud = LargeContentViewerHUD.of(window)
             presentingHUD = hud
-            presentingWindowSerial = windowSerial
         }
-        remember(item)
         // Before presenting: an observer told of it may hide or show again,
         // and what it leaves must not be overwritten afterwards.
-        remember(stableRegion)
-        hud.present(LargeContentViewerPresentation(item: item), from: self)
+        recognizer.remember(stableRegion)
+        hud.show(item, from: self)
     }
 
-    /// Tells the recognizer where the item on show stays the answer (nil:
-    /// nowhere known), so that moves within it need no lookup.
-    private func remember(_ stableRegion: StableRegion?) {
-        recognizer.rememberStableItem(stableRegion)
-    }
+    /// The way back to this interaction that the HUD keeps for each presentation.
+    var link: LargeContentViewerInteractionLink? { recognizer.link }
 
-    /// The region where the item this interaction shows stays the answer;
-    /// the HUD deactivates it when another presentation goes on top.
-    var stableRegionOnShow: QuietMoveRegion { recognizer.stableRegion }
-
-    /// Whether the HUD already shows this item's current content: the common
-    /// case while sliding. An item with a change count
-    /// (`largeContentRevision`) says so by its identity and that count; any
-    /// other item is compared field by field, since one item may change its
-    /// content (the forum's workaround retitles a single view as the finger moves).
-    private func isStillShown(_ item: any LargeContentViewerItem, in hud: LargeContentViewerHUD) -> Bool {
-        if let revision = item.largeContentRevision {
-            if let shownItem { return item === shownItem && revision == shownRevision }
-            return (item as? View)?.objectSerial == shownViewSerial && revision == shownRevision
-        }
-        return hud.isShowing(item)
-    }
-
-    /// Notes which item is on show, for `isStillShown(_:in:)`.
-    private func remember(_ item: any LargeContentViewerItem) {
-        if let view = item as? View {
-            shownViewSerial = view.objectSerial
-            shownItem = nil
-        } else {
-            shownViewSerial = 0
-            shownItem = item
-        }
-        shownRevision = item.largeContentRevision
+    /// Another interaction's presentation went on top of this one's (rule
+    /// L10): this one's next move must show its item again, so the region
+    /// where moves are skipped no longer holds.
+    func presentationWasCovered() {
+        recognizer.forgetStableRegion()
     }
 
     private func hide() {
         // Forget first, then notify: an observer told of the hide may start
         // a new gesture whose show must not be forgotten when this returns.
+        recognizer.forgetStableRegion()
         let hud = presentingHUD
-        recognizer.rememberStableItem(nil)
-        shownItem = nil
-        shownViewSerial = 0
-        shownRevision = nil
         presentingHUD = nil
-        presentingWindowSerial = 0
-        hud?.present(nil, from: self)
+        hud?.withdraw(self)
     }
 
     /// Called while the recognizer holds touches and the window's text size
@@ -443,51 +370,64 @@ public final class LargeContentViewerInteraction: Interaction {
 /// The large content viewer's long press: it receives touches only while
 /// the viewer is enabled, and begins only over an item.
 final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
-    // Exclusivity unchecked: read on every move while the viewer runs (Bench, main sequence).
-    /// The interaction that owns this recognizer; it clears this when freed
-    /// (unowned: a weak reference would give the interaction a side table).
-    @exclusivity(unchecked) unowned var interaction: LargeContentViewerInteraction?
+    /// The way back to the interaction that owns this recognizer, set once
+    /// by the interaction's initializer (see `LargeContentViewerInteractionLink`).
+    var link: LargeContentViewerInteractionLink?
 
+    /// The interaction that owns this recognizer; nil once it is freed.
+    var interaction: LargeContentViewerInteraction? { link?.interactionIfAlive }
+
+    /// Where the item on show stays the answer, in window coordinates;
+    /// `StableRegion.nowhere` when nowhere is known.
+    ///
+    /// It is set only while this interaction's presentation shows the
+    /// finger's item; whatever could change the answer forgets it first: a
+    /// change of geometry or hit testing in the window
+    /// (`windowGeometryDidChange()`), a `refresh()` (the provider's
+    /// promise), a new delegate, a hide, and another interaction's
+    /// presentation going on top (the HUD says so).
+    private var stableRegion = StableRegion.nowhere
+    /// Whether the last state committed is `changed`: a move reads this
+    /// flag rather than asking `state` across modules.
+    private var isChanged = false
+
+    /// Notes where the item on show stays the answer (nil: nowhere known).
+    /// With more than one finger the location is their centroid, which no
+    /// one finger's move tells: then no region is kept.
+    func remember(_ region: StableRegion?) {
+        stableRegion = numberOfTouches == 1 ? region ?? .nowhere : .nowhere
+    }
+
+    /// Forgets where the item on show stays the answer.
+    func forgetStableRegion() {
+        stableRegion = .nowhere
+    }
+
+    /// Takes touches only at accessibility sizes (L1): the interaction's
+    /// `isEnabled`, read from the view the two share, so that a tap does
+    /// not load the interaction.
     override func shouldReceive(_ touch: Touch) -> Bool {
-        interaction?.isEnabled ?? false
+        view?.windowUsesAccessibilityTextSize ?? false
     }
 
     override func shouldBegin() -> Bool {
         interaction?.mayBegin() ?? false
     }
 
-    // Where the item on show stays the answer: moves within it need no
-    // lookup, and the engine skips them (see `QuietMoveRegion`). The
-    // region is active only while the finger's item is on show in the HUD:
-    // whatever else could change the answer deactivates it. A change of
-    // geometry or hit testing in the window (`windowGeometryDidChange()`),
-    // a `refresh()` (the provider's promise), a new delegate and a hide do
-    // here; the HUD does when another interaction's presentation goes on top.
-    /// The item on show's region, in window coordinates.
-    let stableRegion = QuietMoveRegion()
-
-    override init() {
-        super.init()
-        quietMoveRegion = stableRegion
-    }
-
-    /// Notes where the item on show stays the answer (nil: nowhere known).
-    func rememberStableItem(_ region: StableRegion?) {
-        guard let region else {
-            stableRegion.deactivate()
-            return
-        }
-        stableRegion.activate(minX: region.minX, maxX: region.maxX, minY: region.minY, maxY: region.maxY)
+    /// A move within the region where the item on show stays the answer
+    /// has nothing to look up and nothing to show. When no one else would
+    /// hear the repeated `changed` either (one touch, no actions, no state
+    /// observers), the move is not committed at all.
+    override func touchMoved(_ touch: Touch, with event: Event) {
+        if isChanged, stableRegion.contains(touch.location), !hasActionsOrStateObservers { return }
+        super.touchMoved(touch, with: event)
     }
 
     override func stateDidChange(from oldState: State) {
-        // A move within the region where the item on show stays the answer
-        // has nothing to look up and nothing to show: the interaction is
-        // not even loaded. (Without actions and observers the engine does
-        // not even commit such a move.)
-        if state == .changed, stableRegion.holds(location(in: nil)) {
-            return
-        }
+        isChanged = state == .changed
+        // A move within the region (committed for listeners) shows nothing
+        // new: the interaction is not even loaded.
+        if isChanged, stableRegion.contains(location(in: nil)) { return }
         // The interaction does nothing on a failure (every tap of a tab
         // fails this recognizer): it is not loaded for one.
         if state == .failed { return }
@@ -502,6 +442,12 @@ final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
         abandonTouches()
     }
 
+    /// Clears the state the moves read, with the long press's.
+    override func reset() {
+        super.reset()
+        isChanged = false
+    }
+
     override func preferredContentSizeCategoryDidChange() {
         interaction?.contentSizeCategoryDidChange()
     }
@@ -509,16 +455,73 @@ final class LargeContentViewerGestureRecognizer: LongPressGestureRecognizer {
     /// A view moved under the still finger: show what a lift would select (L9).
     override func windowGeometryDidChange() {
         // The region was measured in the old geometry.
-        rememberStableItem(nil)
+        forgetStableRegion()
         interaction?.refresh()
     }
 }
 
-/// A rectangle as its edges, in window coordinates, as the recognizer's
-/// `QuietMoveRegion` takes them: no normalising of negative sizes on the way.
+/// A rectangle as its edges, in window coordinates: no normalising of
+/// negative sizes on the way, and half-open, as `Rect.contains(_:)`.
 struct StableRegion {
     var minX = 0.0
     var maxX = 0.0
     var minY = 0.0
     var maxY = 0.0
+
+    /// The region that holds no point (NaN included).
+    static let nowhere = StableRegion(minX: .infinity, maxX: -.infinity, minY: .infinity, maxY: -.infinity)
+
+    /// Whether the region holds a point.
+    @inline(__always)
+    func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+}
+
+/// The way from a viewer's recognizer, and from the HUD, back to the
+/// interaction: a reference that reads nil once the interaction is freed,
+/// with no weak reference and no write that releases.
+///
+/// A weak reference would give the interaction a side table, which makes
+/// every unowned and strong count of it slow; an unowned one that the
+/// interaction's `deinit` clears would release inside that write, which
+/// makes the compiler check every access to it at run time. So the link
+/// holds the interaction `unowned let`, set once, and the interaction's
+/// `deinit` turns `isAlive` off: the reference is never read after that.
+@MainActor
+final class LargeContentViewerInteractionLink {
+    private unowned let interaction: LargeContentViewerInteraction
+    /// Whether the interaction is alive: its `deinit` turns this off first.
+    var isAlive = true
+
+    init(_ interaction: LargeContentViewerInteraction) {
+        self.interaction = interaction
+    }
+
+    /// The interaction, or nil once it is freed.
+    var interactionIfAlive: LargeContentViewerInteraction? { isAlive ? interaction : nil }
+}
+
+/// A view found to be a `LargeContentViewerItemProvider`, kept as one.
+///
+/// Unowned, as the view owns the interaction that keeps this; read only
+/// through `provider(ifFoundOn:)`, which first checks that the view in hand
+/// (alive, as the caller holds it) is the very view it was found on: its
+/// `objectSerial`, unlike its address, is never reused.
+@MainActor
+final class ItemProviderOfView {
+    private unowned let provider: any LargeContentViewerItemProvider
+    private let viewSerial: UInt64
+
+    /// The view as a provider; nil when it is none.
+    init?(_ view: View) {
+        guard let provider = view as? any LargeContentViewerItemProvider else { return nil }
+        self.provider = provider
+        viewSerial = view.objectSerial
+    }
+
+    /// The provider, if `view` is the view it was found on.
+    func provider(ifFoundOn view: View) -> (any LargeContentViewerItemProvider)? {
+        view.objectSerial == viewSerial ? provider : nil
+    }
 }

@@ -6,6 +6,13 @@ import InteractionKitCore
 /// `View` conforms, with settable properties and UIKit's defaults (a view
 /// shows nothing until `showsLargeContentViewer` is set); items that are not
 /// views, such as `TabBarItem`, conform directly.
+///
+/// When an item's content changes while the HUD shows it, the HUD shows
+/// the new content at once if it hears of it: a view's setters call
+/// `View.largeContentDidChange()` (a view that computes its content calls
+/// it too), and whoever changes an item that is not a view calls
+/// `LargeContentViewerInteraction.refresh()` (`TabBarItem` does). Any other
+/// change shows at the finger's next move, which compares the content.
 @MainActor
 public protocol LargeContentViewerItem: AnyObject {
     /// Whether the viewer shows this item; an item that answers false is treated as absent.
@@ -18,17 +25,6 @@ public protocol LargeContentViewerItem: AnyObject {
     var scalesLargeContentImage: Bool { get }
     /// Insets that centre the image visually.
     var largeContentImageInsets: EdgeInsets { get }
-    /// A count that changes whenever the item's large content changes, or nil
-    /// when the item cannot promise that (the default).
-    ///
-    /// The viewer compares it on each move instead of the content itself;
-    /// an item that answers nil is compared field by field.
-    var largeContentRevision: UInt64? { get }
-}
-
-extension LargeContentViewerItem {
-    /// No change count: the viewer compares the content itself.
-    public var largeContentRevision: UInt64? { nil }
 }
 
 extension View: LargeContentViewerItem {}

@@ -31,22 +31,6 @@ public struct LargeContentViewerPresentation: Hashable, Sendable {
             && imageInsets == other.imageInsets
     }
 
-    /// Whether this presentation shows an item's current large content.
-    @MainActor
-    func matches(_ item: any LargeContentViewerItem) -> Bool {
-        guard title == item.largeContentTitle, scalesImage == item.scalesLargeContentImage else { return false }
-        let itemImage = item.largeContentImage
-        switch (image, itemImage) {
-        case (nil, nil):
-            break
-        case (let mine?, let theirs?):
-            guard mine.name == theirs.name, mine.size == theirs.size else { return false }
-        default:
-            return false
-        }
-        return imageInsets == item.largeContentImageInsets
-    }
-
     /// The presentation of an item's large content.
     @MainActor
     public init(item: any LargeContentViewerItem) {

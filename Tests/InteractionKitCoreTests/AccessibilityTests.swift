@@ -145,3 +145,55 @@ final class TokenHolder {
 final class CallCounter {
     var count = 0
 }
+
+/// An element whose frame in its container's space is computed.
+@MainActor
+private final class ComputedInContainer: AccessibilityElement {
+    override var accessibilityFrameInContainerSpace: Rect {
+        get { Rect(x: 5, y: 6, width: 7, height: 8) }
+        set {}
+    }
+}
+
+/// An element whose window frame is computed.
+@MainActor
+private final class ComputedInWindow: AccessibilityElement {
+    override var accessibilityFrame: Rect {
+        get { Rect(x: 50, y: 60, width: 7, height: 8) }
+        set {}
+    }
+}
+
+@Suite("An element's two frames, each derived from the other when only one is given or computed")
+@MainActor
+struct AccessibilityElementFrameTests {
+    @Test("A computed frame in the container's space gives the window frame; a computed window frame gives the other")
+    func computedFrames() {
+        let window = Window.phone()
+        let container = View(frame: Rect(x: 10, y: 20, width: 100, height: 100))
+        window.addSubview(container)
+        let inContainer = ComputedInContainer(accessibilityContainer: container)
+        #expect(inContainer.accessibilityFrame == Rect(x: 15, y: 26, width: 7, height: 8))
+        let inWindow = ComputedInWindow(accessibilityContainer: container)
+        #expect(inWindow.accessibilityFrameInContainerSpace == Rect(x: 40, y: 40, width: 7, height: 8))
+        // Without a container, a frame in its space is in no particular place.
+        #expect(ComputedInContainer(accessibilityContainer: nil).accessibilityFrame == .zero)
+    }
+
+    @Test("A plain element with no frame given has none in either space; a frame set explicitly wins")
+    func plainFrames() {
+        let window = Window.phone()
+        let container = View(frame: Rect(x: 10, y: 20, width: 100, height: 100))
+        window.addSubview(container)
+        let element = AccessibilityElement(accessibilityContainer: container)
+        #expect(element.accessibilityFrame == .zero)
+        #expect(element.accessibilityFrameInContainerSpace == .zero)
+        element.accessibilityFrame = Rect(x: 30, y: 40, width: 5, height: 5)
+        #expect(element.accessibilityFrame == Rect(x: 30, y: 40, width: 5, height: 5))
+        #expect(element.accessibilityFrameInContainerSpace == Rect(x: 20, y: 20, width: 5, height: 5))
+        element.accessibilityFrameInContainerSpace = Rect(x: 1, y: 2, width: 3, height: 4)
+        #expect(element.accessibilityFrame == Rect(x: 11, y: 22, width: 3, height: 4))
+        container.frame.origin = Point(x: 0, y: 0)
+        #expect(element.accessibilityFrame == Rect(x: 1, y: 2, width: 3, height: 4))
+    }
+}

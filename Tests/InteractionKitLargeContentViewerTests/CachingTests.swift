@@ -4,9 +4,8 @@ import Testing
 import InteractionKitLinux
 import InteractionKitTestSupport
 
-/// The hot path caches offsets and skips re-reading an item's content while
-/// the finger stays on it; these tests pin down that the caches never show
-/// stale results.
+/// The hot path caches offsets and skips moves within the item on show;
+/// these tests pin down that what it keeps never shows stale results.
 @Suite("Caches on the hot path stay exact")
 @MainActor
 struct CachingTests {
@@ -30,7 +29,7 @@ struct CachingTests {
         #expect(inner.convert(Point.zero, to: nil) == Point.zero)
     }
 
-    @Test("A library view retitled while the finger rests on it shows the new title on the next move")
+    @Test("A library view retitled while the finger rests on it shows the new title, and a new image, at once")
     func libraryViewRetitled() {
         let window = Window.phone()
         window.preferredContentSizeCategory = .accessibilityLarge

@@ -58,7 +58,7 @@ private final class CellStrip: View, LargeContentViewerItemProvider {
     }
 }
 
-@Suite("The shortcuts of issue 14 (moves within a tab's slot, the cached activation, the HUD kept) miss nothing that changes an answer")
+@Suite("The viewer's shortcut (moves within the item on show skipped by its recognizer) misses nothing that changes an answer")
 @MainActor
 struct StableRegionTests {
     /// Holds a finger on Home until the HUD shows, slides within Home's

@@ -150,7 +150,7 @@ struct TabSelectionAndBackOffTests {
         let window = Self.windowWithTwoTabBars()
         window.down(50, 20, at: 0, id: 0)
         window.advanceTime(to: 0.2)
-        // Moves within A's slot, which the engine skips while A shows.
+        // Moves within A's slot, which A's recognizer skips while A shows.
         window.move(55, 20, at: 0.25, id: 0)
         #expect(window.largeContentViewerPresentation?.title == "A")
         window.down(50, 820, at: 0.3, id: 1)

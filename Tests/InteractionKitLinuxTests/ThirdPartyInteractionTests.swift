@@ -72,6 +72,24 @@ final class PressInteraction: Interaction {
     }
 }
 
+/// A press that, once changed, commits no repeated `changed` for a move
+/// within its view while no one else would hear it: the large content
+/// viewer's shortcut, written with the public API.
+final class QuietPress: LongPressGestureRecognizer {
+    private(set) var changesSeen = 0
+
+    override func touchMoved(_ touch: Touch, with event: Event) {
+        if state == .changed, let view, view.bounds.contains(touch.location(in: view)), !hasActionsOrStateObservers {
+            return
+        }
+        super.touchMoved(touch, with: event)
+    }
+
+    override func stateDidChange(from oldState: State) {
+        if state == .changed { changesSeen += 1 }
+    }
+}
+
 @Suite("An interaction written outside the library, with the public API only")
 @MainActor
 struct ThirdPartyInteractionTests {
@@ -130,6 +148,38 @@ struct ThirdPartyInteractionTests {
             "possible→began at 10,20 in 100.0",
             "began→cancelled at 10,20 in 100.0",
         ])
+    }
+
+    @Test("A recognizer may skip the repeated changed no one hears; an action or a state observer hears every move")
+    func quietMoves() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        let card = View(frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        window.addSubview(card)
+        let press = QuietPress()
+        press.minimumPressDuration = 0.2
+        card.addGestureRecognizer(press)
+        #expect(!press.hasActionsOrStateObservers)
+        window.send(TouchInput(phase: .began, location: Point(x: 110, y: 120), timestamp: 0))
+        window.advanceTime(to: 0.3)
+        for step in 1...4 {
+            window.send(TouchInput(phase: .moved, location: Point(x: 110 + Double(step), y: 120), timestamp: 0.3 + Double(step) / 100))
+        }
+        // The first move commits changed; the next three are within the card.
+        #expect(press.changesSeen == 1)
+        #expect(press.location(in: nil) == Point(x: 114, y: 120))
+        var heard = 0
+        let token = press.addAction { _ in heard += 1 }
+        #expect(press.hasActionsOrStateObservers)
+        window.send(TouchInput(phase: .moved, location: Point(x: 120, y: 120), timestamp: 0.4))
+        press.removeAction(token)
+        #expect(!press.hasActionsOrStateObservers)
+        window.send(TouchInput(phase: .moved, location: Point(x: 121, y: 120), timestamp: 0.41))
+        press.addStateObserver { _, _, _ in heard += 1 }
+        #expect(press.hasActionsOrStateObservers)
+        window.send(TouchInput(phase: .moved, location: Point(x: 122, y: 120), timestamp: 0.42))
+        #expect(heard == 2)
+        #expect(press.changesSeen == 3)
+        window.send(TouchInput(phase: .ended, location: Point(x: 122, y: 120), timestamp: 0.5))
     }
 
     @Test("A window attachment is created once and found again by type")

@@ -72,11 +72,6 @@ open class GestureRecognizer: TimerTarget {
     /// Where the tracked touches were last, in window coordinates, once they are gone.
     @exclusivity(unchecked) private var lastCentroid: Point = .zero
 
-    // Exclusivity unchecked: read on every delivered move (Bench, main sequence).
-    /// Where this recognizer's moves change nothing observable, if a layer
-    /// above promises one (see `QuietMoveRegion`); nil for all others.
-    @exclusivity(unchecked) package var quietMoveRegion: QuietMoveRegion?
-
     // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     /// The state the recognizer wants to enter once the recognizers it
     /// depends on have failed; nil when it is not waiting.
@@ -302,14 +297,17 @@ open class GestureRecognizer: TimerTarget {
     /// It is not called for the reset to `possible` (see `reset()`).
     open func stateDidChange(from oldState: State) {}
 
-    /// Whether committing `changed` now would be heard by no one but
-    /// `stateDidChange(from:)`, for a recognizer tracking one touch: it is
-    /// already `changed`, waits on no other recognizer, and has no state
-    /// observers and no actions.
-    @inline(__always)
-    private var wouldRepeatChangeUnheardWithOneTouch: Bool {
-        storedState == .changed && pendingState == nil && trackedTouches.count == 1
-            && stateObservers.isEmpty && actions.isEmpty
+    /// Whether anything outside the recognizer hears its state changes:
+    /// it has actions (`addAction(_:)`) or state observers (`addStateObserver(_:)`).
+    ///
+    /// While it is false, a state change reaches no one but the subclass's
+    /// own `stateDidChange(from:)` (the arbiter and the views take no part
+    /// in a repeated `changed`). So a subclass whose repeated `changed`
+    /// would tell its `stateDidChange(from:)` nothing new may skip
+    /// committing it: the large content viewer's recognizer does, while the
+    /// finger stays on the item on show.
+    public var hasActionsOrStateObservers: Bool {
+        !actions.isEmpty || !stateObservers.isEmpty
     }
 
     /// Resets to `possible` when the recognizer has finished and holds no touches.
@@ -649,11 +647,6 @@ open class GestureRecognizer: TimerTarget {
         guard let index = trackedIndex(of: touch) else { return }
         trackedTouches[index] = touch
         guard isListening, touch.phase == .moved else { return }
-        // Within a quiet region, with no one to hear a repeated `changed`,
-        // the subclass would only commit what nobody hears (see `QuietMoveRegion`).
-        if let quietMoveRegion, quietMoveRegion.holds(touch.location), wouldRepeatChangeUnheardWithOneTouch {
-            return
-        }
         touchMoved(touch, with: event)
     }
 

@@ -22,6 +22,12 @@ open class AccessibilityElement: AccessibilityNode {
     private weak var storedContainer: View?
     private var storedFrame: Rect?
     private var storedFrameInContainer: Rect?
+    /// Set while one frame's default asks for the other (each is defined by
+    /// the other when neither is stored), so that the two defaults end.
+    private var isDerivingFrame = false
+    /// Set when, during such a derivation, the other frame's default was
+    /// reached: no subclass computed it, so neither frame is known.
+    private var reachedFrameDefault = false
 
     /// Creates an element inside `container`.
     public init(accessibilityContainer container: View?) {
@@ -62,14 +68,19 @@ open class AccessibilityElement: AccessibilityNode {
     /// The element's rectangle in window coordinates.
     ///
     /// Set explicitly, it stays where it was put; otherwise it is
-    /// `accessibilityFrameInContainerSpace` converted from the container
-    /// (zero when neither is known).
+    /// `accessibilityFrameInContainerSpace` converted from the container,
+    /// whether that was set or a subclass computes it (zero when neither
+    /// is known). Screen readers read this one.
     open var accessibilityFrame: Rect {
         get {
-            if let storedFrameInContainer, let container = accessibilityContainer {
+            if let storedFrameInContainer {
+                guard let container = accessibilityContainer else { return storedFrame ?? .zero }
                 return container.convert(storedFrameInContainer, to: nil)
             }
-            return storedFrame ?? .zero
+            if let storedFrame { return storedFrame }
+            guard let container = accessibilityContainer else { return .zero }
+            guard let inContainer = derivedFrame({ accessibilityFrameInContainerSpace }) else { return .zero }
+            return container.convert(inContainer, to: nil)
         }
         set {
             storedFrame = newValue
@@ -80,16 +91,36 @@ open class AccessibilityElement: AccessibilityNode {
 
     /// The element's rectangle in its container's coordinates, as UIKit's
     /// property of that name; it follows the container when the container moves.
+    ///
+    /// Set explicitly, or computed by a subclass (`accessibilityFrame`
+    /// follows it either way); otherwise it is `accessibilityFrame`
+    /// converted into the container (zero when neither is known).
     open var accessibilityFrameInContainerSpace: Rect {
         get {
             if let storedFrameInContainer { return storedFrameInContainer }
             guard let container = accessibilityContainer else { return .zero }
-            return container.convert(accessibilityFrame, from: nil)
+            guard let inWindow = derivedFrame({ accessibilityFrame }) else { return .zero }
+            return container.convert(inWindow, from: nil)
         }
         set {
             storedFrameInContainer = newValue
             accessibilityDidChange(.frame)
         }
+    }
+
+    /// One frame's default, read from the other (`read`), or nil when the
+    /// other's default is reached in turn: then no frame is known at all.
+    private func derivedFrame(_ read: () -> Rect) -> Rect? {
+        guard !isDerivingFrame else {
+            // Asked from the other default: say so, and answer nothing.
+            reachedFrameDefault = true
+            return nil
+        }
+        isDerivingFrame = true
+        reachedFrameDefault = false
+        let frame = read()
+        isDerivingFrame = false
+        return reachedFrameDefault ? nil : frame
     }
 
     /// An element has no children of its own; nil by default.

@@ -150,23 +150,13 @@ open class View {
         didSet { largeContentDidChange() }
     }
 
-    private var storedLargeContentRevision: UInt64 = 0
-
-    /// A count of changes to this view's large content, or nil when it cannot be trusted.
-    ///
-    /// The large content viewer compares it on each move to tell that the
-    /// HUD is still current without comparing strings. Only the library's
-    /// own classes answer: a subclass elsewhere may compute its large
-    /// content without calling `largeContentDidChange()`, so for it the
-    /// viewer compares the content itself.
-    public var largeContentRevision: UInt64? {
-        hasBuiltInBehaviour ? storedLargeContentRevision : nil
-    }
-
-    /// Records that the view's large content changed; a subclass whose
-    /// large content is computed calls it when the inputs change.
+    /// Tells the window's large content observers
+    /// (`Window.addLargeContentObserver(_:)`) that the view's large content
+    /// changed: the large content viewer's HUD shows the new content at
+    /// once, even under a still finger. The setters above call it; a
+    /// subclass whose large content is computed calls it when the inputs change.
     public func largeContentDidChange() {
-        storedLargeContentRevision &+= 1
+        window?.viewLargeContentDidChange(self)
     }
 
     /// The `serial` of the window at the root of this view's tree, 0 for none.
@@ -259,9 +249,8 @@ open class View {
     }
 
     /// Whether this view is exactly one of the library's own classes, which
-    /// never override `hitTest(_:with:)` or `point(inside:with:)` and always report large content
-    /// changes: hit testing may then skip calling `hitTest`, and
-    /// `largeContentRevision` can be trusted. Each library class declares
+    /// never override `hitTest(_:with:)` or `point(inside:with:)`: hit
+    /// testing may then skip calling `hitTest`. Each library class declares
     /// it for its own exact type in its initializer; a subclass elsewhere
     /// is never trusted.
     package var hasBuiltInBehaviour: Bool {

@@ -56,39 +56,42 @@ open class ScrollView: View, AccessibilityScrollContainer {
     private let pan = ScrollViewPanGestureRecognizer()
     private let delayRecognizer = ScrollViewDelayedTouchesRecognizer()
 
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// The size of the content, in points; zero by default.
     ///
     /// A non-finite component is refused (the size keeps its value); a
     /// negative one counts as zero.
-    @exclusivity(unchecked) public var contentSize: Size = .zero {
-        didSet {
-            let width = contentSize.width.isFinite ? max(0, contentSize.width) : oldValue.width
-            let height = contentSize.height.isFinite ? max(0, contentSize.height) : oldValue.height
-            if width != contentSize.width || height != contentSize.height {
-                contentSize = Size(width: width, height: height)
-            }
+    public var contentSize: Size {
+        get { storedContentSize }
+        set {
+            let oldValue = storedContentSize
+            let width = newValue.width.isFinite ? max(0, newValue.width) : oldValue.width
+            let height = newValue.height.isFinite ? max(0, newValue.height) : oldValue.height
+            storedContentSize = Size(width: width, height: height)
         }
     }
+    private var storedContentSize: Size = .zero
 
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// Extra room around the content, in points, as UIKit's: the offset
     /// may go from `-left` (or `-top`) to the content's size plus `right`
     /// (or `bottom`) minus the bounds. Zero by default; a non-finite inset
     /// is refused (it keeps its value).
-    @exclusivity(unchecked) public var contentInset: EdgeInsets = .zero {
-        didSet {
-            let inset = contentInset
-            guard !(inset.top.isFinite && inset.left.isFinite && inset.bottom.isFinite && inset.right.isFinite) else {
+    public var contentInset: EdgeInsets {
+        get { storedContentInset }
+        set {
+            guard newValue.top.isFinite && newValue.left.isFinite && newValue.bottom.isFinite && newValue.right.isFinite else {
                 return
             }
-            contentInset = oldValue
+            storedContentInset = newValue
         }
     }
+    private var storedContentInset: EdgeInsets = .zero
 
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// The object told about scrolling; held weakly.
-    @exclusivity(unchecked) public weak var delegate: (any ScrollViewDelegate)?
+    public var delegate: (any ScrollViewDelegate)? {
+        get { storedDelegate }
+        set { storedDelegate = newValue }
+    }
+    private weak var storedDelegate: (any ScrollViewDelegate)?
 
     /// Whether a drag scrolls; true by default. Turning it off disables
     /// `panGestureRecognizer` (a drag in progress is cancelled), as in UIKit;
@@ -99,10 +102,13 @@ open class ScrollView: View, AccessibilityScrollContainer {
 
     /// Whether the scroll rests on multiples of the bounds size (S4); false by default.
     public var isPagingEnabled = false
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// Whether a drag past an edge pulls like a rubber band and springs back
     /// (S3); true by default. Off, the content stops at its edges.
-    @exclusivity(unchecked) public var bounces = true
+    public var bounces: Bool {
+        get { storedBounces }
+        set { storedBounces = newValue }
+    }
+    private var storedBounces = true
     /// Whether a vertical drag pulls the content even when it is not taller
     /// than the bounds (with `bounces`); false by default.
     public var alwaysBounceVertical = false
@@ -130,30 +136,28 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// Whether a finger is on the scroll view (it may not have started
     /// dragging yet); it stays true through `scrollViewDidEndDragging`.
     public internal(set) var isTracking = false
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// Whether a drag moves the content; false again by `scrollViewDidEndDragging`.
-    @exclusivity(unchecked) public internal(set) var isDragging = false
+    public internal(set) var isDragging: Bool {
+        get { storedIsDragging }
+        set { storedIsDragging = newValue }
+    }
+    private var storedIsDragging = false
     /// Whether the content moves on its own after a drag (a deceleration, a
     /// bounce back, a page settling).
     public var isDecelerating: Bool { motionKind == .decelerating }
 
     // Drag state: set when a drag begins, read on every move.
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
     /// Where the content was when the drag began, as the finger sees it
     /// (a start past an edge is un-banded, so the drag continues smoothly).
-    @exclusivity(unchecked) var dragStart = Point.zero
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    var dragStart = Point.zero
     /// The pan's translation when the drag began: the content follows the
     /// finger from there, without jumping the pan's 10-point start.
-    @exclusivity(unchecked) var dragBaseline = Point.zero
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    var dragBaseline = Point.zero
     /// The axis a directional lock holds the drag to, if any.
-    @exclusivity(unchecked) var lockedAxis: Axis?
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    var lockedAxis: Axis?
     /// Whether each axis may be dragged, fixed when the drag begins.
-    @exclusivity(unchecked) var dragsHorizontally = false
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
-    @exclusivity(unchecked) var dragsVertically = false
+    var dragsHorizontally = false
+    var dragsVertically = false
     /// Counts drags and interruptions of them: a delegate call that
     /// re-enters (ends the drag, starts another) is noticed after it returns.
     var dragSerial: UInt64 = 0

@@ -7,7 +7,10 @@ import InteractionKitCore
 /// a drag's move calls no closure (see Design.md, "What keeps the hot path
 /// cheap").
 final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
-    // Exclusivity unchecked: read on every move of a drag (Bench, --scroll-drag).
+    // Exclusivity unchecked: storing an unowned reference releases the old
+    // one inside the access, so the compiler cannot prove it exclusive; it
+    // is read on every move of a drag (Bench, --scroll-drag) and set only
+    // when the scroll view is made and freed.
     /// The scroll view that owns this recognizer. Unowned: it clears this in
     /// its `deinit`, so the recognizer never reads a freed view.
     @exclusivity(unchecked) unowned var scrollView: ScrollView?

@@ -4,18 +4,18 @@
 /// of the values you need rather than the event itself.
 @MainActor
 public final class Event {
-    // Exclusivity unchecked: written on every sample (Bench, main sequence).
     /// The time of the sample being dispatched, in seconds of virtual time.
-    @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
-    // Exclusivity unchecked: read on every touch-down by each recognizer of the touch (Bench, tap).
+    public var timestamp: Double { storedTimestamp }
+    /// The storage of `timestamp`, written on every sample: private, so the
+    /// compiler proves its exclusivity statically.
+    var storedTimestamp: Double = 0
     /// Unowned: the window owns the event and clears this when it is freed.
-    @exclusivity(unchecked) unowned var window: Window? {
+    unowned var window: Window? {
         didSet { windowSerial = window?.serial ?? 0 }
     }
-    // Exclusivity unchecked: read on every touch-down by each recognizer of the touch (Bench, tap).
     /// The serial of `window` (0 for none): a recognizer compares it with
     /// its view's `windowSerial` without loading either window.
-    @exclusivity(unchecked) private(set) var windowSerial: UInt64 = 0
+    private(set) var windowSerial: UInt64 = 0
 
     init(window: Window?) {
         self.window = window

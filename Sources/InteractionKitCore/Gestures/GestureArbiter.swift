@@ -32,6 +32,16 @@ final class GestureArbiter {
     /// Recognizers waiting for others to fail, in the order they started waiting.
     private var waiting: [GestureRecognizer] = []
 
+    /// Changes the waiting list on a copy swapped out of the arbiter and
+    /// back: no access to it spans a call. `change` must not call out.
+    @inline(__always)
+    private func changeWaiting(_ change: (inout [GestureRecognizer]) -> Void) {
+        var list: [GestureRecognizer] = []
+        swap(&list, &waiting)
+        change(&list)
+        swap(&list, &waiting)
+    }
+
     /// Handles a request to leave `possible` for `target` (began or ended).
     /// Returns whether the move happened now.
     func requestRecognition(of recognizer: GestureRecognizer, as target: GestureRecognizer.State) -> Bool {
@@ -61,7 +71,7 @@ final class GestureArbiter {
                 return false
             }
             recognizer.pendingState = target
-            if !waiting.contains(where: { $0 === recognizer }) { waiting.append(recognizer) }
+            if !waiting.contains(where: { $0 === recognizer }) { changeWaiting { $0.append(recognizer) } }
             return false
         case .clear:
             break
@@ -121,7 +131,8 @@ final class GestureArbiter {
     /// Takes a recognizer off the waiting list.
     func stopWaiting(_ recognizer: GestureRecognizer) {
         recognizer.pendingState = nil
-        waiting.removeAll { $0 === recognizer }
+        guard waiting.contains(where: { $0 === recognizer }) else { return }
+        changeWaiting { list in list.removeAll { $0 === recognizer } }
     }
 
     /// Reacts to a committed state change: excludes competitors when a
@@ -270,7 +281,7 @@ final class GestureArbiter {
         while index < waiting.count {
             let recognizer = waiting[index]
             guard let target = recognizer.pendingState, recognizer.state == .possible else {
-                waiting.remove(at: index)
+                changeWaiting { $0.remove(at: index) }
                 continue
             }
             let status = requirementStatus(of: recognizer)

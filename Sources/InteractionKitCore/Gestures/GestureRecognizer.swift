@@ -19,26 +19,18 @@
 /// ```
 @MainActor
 open class GestureRecognizer: TimerTarget {
-    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
-    @exclusivity(unchecked) private var storedState: State = .possible
-    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
-    @exclusivity(unchecked) private var actions: [(token: ActionToken, body: @MainActor (GestureRecognizer) -> Void)] = []
+    private var storedState: State = .possible
+    private var actions: [(token: ActionToken, body: @MainActor (GestureRecognizer) -> Void)] = []
     private var lastActionToken: UInt64 = 0
-    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
-    @exclusivity(unchecked) private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
-    // Exclusivity unchecked: read on every begin by arbitration (Bench, main sequence).
-    @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
-    // Exclusivity unchecked: read on every touch-down (Bench, tap) and every begin by arbitration.
+    private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
+    private var failureRequirements: [WeakRecognizer] = []
     /// The recognizers this one must wait for in its current attempt
     /// because a delegate or a subclass said so (rule G12); cleared when
     /// the attempt ends (reset, or a first touch with nothing pending).
-    @exclusivity(unchecked) private(set) var dynamicFailureRequirements: [WeakRecognizer] = []
-    // Exclusivity unchecked: read on every touch-down for each recognizer of the view (Bench, tap).
+    private(set) var dynamicFailureRequirements: [WeakRecognizer] = []
     /// `allowedTouchTypes` as bits (`touchTypeBit(_:)`): one test per touch-down, no set lookup.
-    @exclusivity(unchecked) private var allowedTouchTypeBits: UInt8 = GestureRecognizer.allTouchTypeBits
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
-    @exclusivity(unchecked) private var isResetting = false
-    // Exclusivity unchecked: written on every touch-down, read on every lift (Bench, tap).
+    private var allowedTouchTypeBits: UInt8 = GestureRecognizer.allTouchTypeBits
+    private var isResetting = false
     /// The clock this recognizer's timers were scheduled on (a window may
     /// lose the view before a timer is cancelled).
     ///
@@ -47,65 +39,84 @@ open class GestureRecognizer: TimerTarget {
     /// scheduler holds this recognizer only while one of its timers is
     /// pending; that cycle ends when the timer fires or is cancelled, and
     /// the window discards its pending timers when it goes.
-    @exclusivity(unchecked) private var timerScheduler: VirtualScheduler?
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
+    private var timerScheduler: VirtualScheduler?
     /// How many commits of this recognizer are running (a callback may commit again).
-    @exclusivity(unchecked) private var commitDepth = 0
+    private var commitDepth = 0
 
-    // Exclusivity unchecked: read on every move by the viewer (Bench, main sequence).
     /// The view the recognizer is attached to.
     ///
     /// Unowned, not weak (a weak reference would give the view a side table
     /// and slow every retain of it): the view detaches its recognizers when
     /// it is freed, so this reads nil, never a freed view.
-    @exclusivity(unchecked) public private(set) unowned var view: View?
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    public var view: View? { storedView }
+    // Exclusivity unchecked: storing an unowned reference releases the old
+    // one inside the access, so the compiler cannot prove it exclusive; it
+    // is read on every move (Bench) and set only by attach and detach.
+    @exclusivity(unchecked) private unowned var storedView: View?
     /// The object that fine-tunes how this recognizer competes; held weakly.
-    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
+    public var delegate: (any GestureRecognizerDelegate)? {
+        get { storedDelegate }
+        set { storedDelegate = newValue }
+    }
+    private weak var storedDelegate: (any GestureRecognizerDelegate)?
     /// A name for transcripts and diagnostics.
     public var name: String?
 
-    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     /// The touches the recognizer is tracking, with their latest samples.
-    @exclusivity(unchecked) public private(set) var trackedTouches: [Touch] = []
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
+    public var trackedTouches: [Touch] { storedTrackedTouches }
+    /// The storage of `trackedTouches`: changed only while swapped out (`changeTrackedTouches(_:)`).
+    private var storedTrackedTouches: [Touch] = []
     /// Where the tracked touches were last, in window coordinates, once they are gone.
-    @exclusivity(unchecked) private var lastCentroid: Point = .zero
+    private var lastCentroid: Point = .zero
 
-    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
     /// The state the recognizer wants to enter once the recognizers it
     /// depends on have failed; nil when it is not waiting.
-    @exclusivity(unchecked) var pendingState: State?
+    var pendingState: State?
 
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
     /// Whether the recognizer still expects touches with none down (a
     /// double tap between its taps), so that recognizers that require it to
     /// fail keep waiting. Subclasses set it; `reset()` clears it.
-    @exclusivity(unchecked) public var isAwaitingFurtherTouches = false
+    public var isAwaitingFurtherTouches: Bool {
+        get { storedIsAwaitingFurtherTouches }
+        set { storedIsAwaitingFurtherTouches = newValue }
+    }
+    private var storedIsAwaitingFurtherTouches = false
 
-    // Exclusivity unchecked: read or written on every delivered move (Bench, main sequence).
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// Whether the view stops hearing the touches once this recognizer
     /// recognizes: it gets `touchesCancelled` for them and nothing more
     /// (UIKit's default, true).
-    @exclusivity(unchecked) public var cancelsTouchesInView = true
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    public var cancelsTouchesInView: Bool {
+        get { storedCancelsTouchesInView }
+        set { storedCancelsTouchesInView = newValue }
+    }
+    private var storedCancelsTouchesInView = true
     /// Whether the view's `touchesBegan` waits until this recognizer fails
     /// (false by default); if it recognizes, the view never hears the touch.
-    @exclusivity(unchecked) public var delaysTouchesBegan = false
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    public var delaysTouchesBegan: Bool {
+        get { storedDelaysTouchesBegan }
+        set { storedDelaysTouchesBegan = newValue }
+    }
+    private var storedDelaysTouchesBegan = false
     /// Whether the view's `touchesEnded` waits while this recognizer may
     /// still recognize (true by default); if it then recognizes, the view
     /// gets `touchesCancelled` instead.
-    @exclusivity(unchecked) public var delaysTouchesEnded = true
+    public var delaysTouchesEnded: Bool {
+        get { storedDelaysTouchesEnded }
+        set { storedDelaysTouchesEnded = newValue }
+    }
+    private var storedDelaysTouchesEnded = true
 
     /// Whether the recognizer takes part in touch handling; turning it off
     /// while it recognizes cancels the gesture (fails it if it had not begun).
-    @exclusivity(unchecked) public var isEnabled = true {
-        didSet {
-            if oldValue && !isEnabled { abandonTouches() }
+    public var isEnabled: Bool {
+        get { storedIsEnabled }
+        set {
+            let oldValue = storedIsEnabled
+            storedIsEnabled = newValue
+            if oldValue && !newValue { abandonTouches() }
         }
     }
+    private var storedIsEnabled = true
 
     /// The kinds of touch the recognizer receives (UIKit's `allowedTouchTypes`); all of them by default.
     ///
@@ -317,7 +328,7 @@ open class GestureRecognizer: TimerTarget {
         let oldState = storedState
         storedState = .possible
         pendingState = nil
-        if !dynamicFailureRequirements.isEmpty { dynamicFailureRequirements.removeAll() }
+        if !dynamicFailureRequirements.isEmpty { dynamicFailureRequirements = [] }
         for observer in stateObservers { observer(self, oldState, .possible) }
         reset()
         isResetting = false
@@ -341,7 +352,11 @@ open class GestureRecognizer: TimerTarget {
         lastActionToken &+= 1
         let token = ActionToken(value: lastActionToken)
         // Actions are only ever called with this recognizer (`commit`), which is a `Self`.
-        actions.append((token, { action(unsafeDowncast($0, to: Self.self)) }))
+        let entry: (token: ActionToken, body: @MainActor (GestureRecognizer) -> Void) = (token, { action(unsafeDowncast($0, to: Self.self)) })
+        var list: [(token: ActionToken, body: @MainActor (GestureRecognizer) -> Void)] = []
+        swap(&list, &actions)
+        list.append(entry)
+        swap(&list, &actions)
         return token
     }
 
@@ -350,7 +365,10 @@ open class GestureRecognizer: TimerTarget {
     /// An action removed while the actions run is not called again, not
     /// even later in the same round.
     public func removeAction(_ token: ActionToken) {
-        actions.removeAll { $0.token == token }
+        var list: [(token: ActionToken, body: @MainActor (GestureRecognizer) -> Void)] = []
+        swap(&list, &actions)
+        list.removeAll { $0.token == token }
+        swap(&list, &actions)
     }
 
     /// Whether an action is still added (a plain loop: no closure on the per-move path).
@@ -365,7 +383,10 @@ open class GestureRecognizer: TimerTarget {
     /// meant for transcripts, tests and diagnostics; use `addAction(_:)` to
     /// act on gestures.
     public func addStateObserver(_ observer: @escaping @MainActor (GestureRecognizer, State, State) -> Void) {
-        stateObservers.append(observer)
+        var list: [@MainActor (GestureRecognizer, State, State) -> Void] = []
+        swap(&list, &stateObservers)
+        list.append(observer)
+        swap(&list, &stateObservers)
     }
 
     // MARK: Relationships
@@ -374,8 +395,11 @@ open class GestureRecognizer: TimerTarget {
     /// recognizes, this one fails. The other recognizer is held weakly.
     public func require(toFail other: GestureRecognizer) {
         guard other !== self, !failureRequirements.contains(where: { $0.recognizer === other }) else { return }
-        failureRequirements.removeAll { $0.recognizer == nil }
-        failureRequirements.append(WeakRecognizer(recognizer: other))
+        var list: [WeakRecognizer] = []
+        swap(&list, &failureRequirements)
+        list.removeAll { $0.recognizer == nil }
+        list.append(WeakRecognizer(recognizer: other))
+        swap(&list, &failureRequirements)
     }
 
     /// The recognizers this one was told to wait for with `require(toFail:)`.
@@ -387,8 +411,11 @@ open class GestureRecognizer: TimerTarget {
     /// ends: a delegate or a subclass required it (rule G12).
     func requireDynamically(toFail other: GestureRecognizer) {
         guard other !== self, !requiresDynamically(other) else { return }
-        dynamicFailureRequirements.removeAll { $0.recognizer == nil }
-        dynamicFailureRequirements.append(WeakRecognizer(recognizer: other))
+        var list: [WeakRecognizer] = []
+        swap(&list, &dynamicFailureRequirements)
+        list.removeAll { $0.recognizer == nil }
+        list.append(WeakRecognizer(recognizer: other))
+        swap(&list, &dynamicFailureRequirements)
     }
 
     /// Whether this attempt already waits for `other` because a delegate or a subclass said so.
@@ -488,7 +515,7 @@ open class GestureRecognizer: TimerTarget {
     /// Stops tracking a touch: the recognizer gets no more of its samples.
     public func ignore(_ touch: Touch) {
         guard let index = trackedIndex(of: touch) else { return }
-        trackedTouches.remove(at: index)
+        changeTrackedTouches { $0.remove(at: index) }
         resetIfDone()
     }
 
@@ -594,14 +621,27 @@ open class GestureRecognizer: TimerTarget {
     /// The window's current virtual time, or 0 when not in a window.
     public var currentTime: Double { view?.window?.currentTime ?? 0 }
 
+    // MARK: Storage changed by swapping
+
+    /// Changes the tracked touches on the list swapped out of the recognizer
+    /// and back: no access to the storage spans a call, so its exclusivity
+    /// is proved statically. `change` must not call out.
+    @inline(__always)
+    private func changeTrackedTouches(_ change: (inout [Touch]) -> Void) {
+        var list: [Touch] = []
+        swap(&list, &storedTrackedTouches)
+        change(&list)
+        swap(&list, &storedTrackedTouches)
+    }
+
     // MARK: Engine entry points
 
     func attach(to view: View) {
-        self.view = view
+        storedView = view
     }
 
     func detach() {
-        view = nil
+        storedView = nil
     }
 
     /// Whether the subclass should hear about touches now: not finished, not waiting on others.
@@ -617,8 +657,8 @@ open class GestureRecognizer: TimerTarget {
         guard isEnabled, (view?.windowSerial ?? 0) == event.windowSerial else { return }
         // A first touch with nothing pending starts a new attempt: what the
         // delegates required in the last one no longer holds (G12).
-        if !dynamicFailureRequirements.isEmpty && !isEngaged { dynamicFailureRequirements.removeAll() }
-        trackedTouches.append(touch)
+        if !dynamicFailureRequirements.isEmpty && !isEngaged { dynamicFailureRequirements = [] }
+        changeTrackedTouches { $0.append(touch) }
         guard isListening else { return }
         touchBegan(touch, with: event)
     }
@@ -645,14 +685,14 @@ open class GestureRecognizer: TimerTarget {
     @inline(__always)
     func receiveMoved(_ touch: Touch, with event: Event) {
         guard let index = trackedIndex(of: touch) else { return }
-        trackedTouches[index] = touch
+        changeTrackedTouches { $0[index] = touch }
         guard isListening, touch.phase == .moved else { return }
         touchMoved(touch, with: event)
     }
 
     func receiveEnded(_ touch: Touch, with event: Event) {
         guard let index = trackedIndex(of: touch) else { return }
-        trackedTouches[index] = touch
+        changeTrackedTouches { $0[index] = touch }
         guard isListening else { return }
         if touch.phase == .cancelled {
             touchCancelled(touch, with: event)
@@ -666,7 +706,7 @@ open class GestureRecognizer: TimerTarget {
     func forgetTouch(_ touch: Touch) {
         guard let index = trackedIndex(of: touch) else { return }
         if trackedTouches.count == 1 { lastCentroid = trackedTouches[0].location }
-        trackedTouches.remove(at: index)
+        changeTrackedTouches { $0.remove(at: index) }
         if trackedTouches.isEmpty {
             if pendingState == .began {
                 transition(to: .failed)
@@ -702,7 +742,7 @@ open class GestureRecognizer: TimerTarget {
         }
         view?.window?.stopDelivering(to: self)
         if !trackedTouches.isEmpty { lastCentroid = centroidInWindow }
-        trackedTouches.removeAll(keepingCapacity: true)
+        changeTrackedTouches { $0.removeAll(keepingCapacity: true) }
         resetIfDone()
     }
 }

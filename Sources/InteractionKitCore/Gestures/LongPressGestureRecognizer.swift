@@ -18,29 +18,36 @@
 /// The state machine, on the shared table (`GestureStateMachine`):
 /// `possible → began → changed* → ended | cancelled`, or `possible → failed`.
 open class LongPressGestureRecognizer: GestureRecognizer {
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
     /// How long the fingers must be held, in seconds; 0.5 by default. Negative or NaN counts as 0.
-    @exclusivity(unchecked) public var minimumPressDuration = GestureConstants.longPressMinimumDuration
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    public var minimumPressDuration: Double {
+        get { storedMinimumPressDuration }
+        set { storedMinimumPressDuration = newValue }
+    }
+    private var storedMinimumPressDuration: Double = GestureConstants.longPressMinimumDuration
     /// How far, in points, a finger may move before the press fails; 10 by default.
-    @exclusivity(unchecked) public var allowableMovement = GestureConstants.longPressAllowableMovement
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    public var allowableMovement: Double {
+        get { storedAllowableMovement }
+        set { storedAllowableMovement = newValue }
+    }
+    private var storedAllowableMovement: Double = GestureConstants.longPressAllowableMovement
     /// How many fingers must be held; 1 by default.
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
-    // Exclusivity unchecked: read on every touch-down or lift (Bench, tap).
+    public var numberOfTouchesRequired: Int {
+        get { storedNumberOfTouchesRequired }
+        set { storedNumberOfTouchesRequired = newValue }
+    }
+    private var storedNumberOfTouchesRequired: Int = 1
     /// How many taps come before the press; 0 by default (1 is "tap, then press").
-    @exclusivity(unchecked) public var numberOfTapsRequired = 0
+    public var numberOfTapsRequired: Int {
+        get { storedNumberOfTapsRequired }
+        set { storedNumberOfTapsRequired = newValue }
+    }
+    private var storedNumberOfTapsRequired: Int = 0
 
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
-    @exclusivity(unchecked) private var pressTimer: TimerToken?
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
-    @exclusivity(unchecked) private var nextTapTimer: TimerToken?
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
-    @exclusivity(unchecked) private var tapsCompleted = 0
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
-    @exclusivity(unchecked) private var fingersThisRound = 0
-    // Exclusivity unchecked: read or written on every touch-down or lift (Bench, tap).
-    @exclusivity(unchecked) private var firstLocation: Point?
+    private var pressTimer: TimerToken?
+    private var nextTapTimer: TimerToken?
+    private var tapsCompleted = 0
+    private var fingersThisRound = 0
+    private var firstLocation: Point?
 
     /// Long presses are continuous.
     override open var isContinuous: Bool { true }

@@ -17,9 +17,17 @@
 /// `possible → began → changed* → ended | cancelled`, or `possible → failed`.
 open class PanGestureRecognizer: GestureRecognizer {
     /// The fewest fingers that may pan; 1 by default.
-    public var minimumNumberOfTouches = 1
+    public var minimumNumberOfTouches: Int {
+        get { storedMinimumNumberOfTouches }
+        set { storedMinimumNumberOfTouches = newValue }
+    }
+    private var storedMinimumNumberOfTouches: Int = 1
     /// The most fingers that may pan; unlimited by default.
-    public var maximumNumberOfTouches = Int.max
+    public var maximumNumberOfTouches: Int {
+        get { storedMaximumNumberOfTouches }
+        set { storedMaximumNumberOfTouches = newValue }
+    }
+    private var storedMaximumNumberOfTouches: Int = Int.max
 
     /// Where the translation is measured from, in window coordinates.
     private var origin: Point?

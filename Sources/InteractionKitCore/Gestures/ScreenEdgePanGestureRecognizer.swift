@@ -13,7 +13,11 @@
 /// - **Fails** when the fingers lift without having moved enough.
 open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// The window edges a touch may start from; none by default, so set it (UIKit's default too).
-    public var edges: RectEdge = []
+    public var edges: RectEdge {
+        get { storedEdges }
+        set { storedEdges = newValue }
+    }
+    private var storedEdges: RectEdge = []
 
     /// Takes a touch only if it starts near one of `edges` of the window.
     override open func shouldReceive(_ touch: Touch) -> Bool {

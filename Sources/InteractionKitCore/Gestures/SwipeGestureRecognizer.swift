@@ -37,9 +37,17 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     /// The directions that count; `.right` by default. Several may be given.
-    public var direction: Direction = .right
+    public var direction: Direction {
+        get { storedDirection }
+        set { storedDirection = newValue }
+    }
+    private var storedDirection: Direction = .right
     /// How many fingers must swipe together; 1 by default.
-    public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired: Int {
+        get { storedNumberOfTouchesRequired }
+        set { storedNumberOfTouchesRequired = newValue }
+    }
+    private var storedNumberOfTouchesRequired: Int = 1
 
     /// The centroid when the required fingers were all down; nil before.
     private var start: Point?

@@ -12,9 +12,17 @@
 /// fingers than `numberOfTouchesRequired` down at once, rule G9).
 open class TapGestureRecognizer: GestureRecognizer {
     /// How many taps make the gesture; 1 by default.
-    public var numberOfTapsRequired = 1
+    public var numberOfTapsRequired: Int {
+        get { storedNumberOfTapsRequired }
+        set { storedNumberOfTapsRequired = newValue }
+    }
+    private var storedNumberOfTapsRequired: Int = 1
     /// How many fingers each tap needs; 1 by default.
-    public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired: Int {
+        get { storedNumberOfTouchesRequired }
+        set { storedNumberOfTouchesRequired = newValue }
+    }
+    private var storedNumberOfTouchesRequired: Int = 1
 
     private var tapsCompleted = 0
     private var fingersInThisTap = 0

@@ -28,10 +28,12 @@ open class View {
     /// clears this in its `deinit` (see Design.md, "References that are not
     /// weak"), so it is nil, never dangling, once the superview is gone.
     public var superview: View? { storedSuperview }
-    /// The storage of `superview`, accessed only by plain loads and stores
-    /// in this module, so the compiler proves its exclusivity statically
-    /// (a public stored property gets a runtime check on every access).
-    unowned var storedSuperview: View?
+    // Exclusivity unchecked: storing an unowned reference releases the old
+    // one inside the access, so the compiler cannot prove it exclusive; it
+    // is read on every touch by hit testing and conversion (Bench), and
+    // every access is a plain load or store that spans no call.
+    /// The storage of `superview`.
+    @exclusivity(unchecked) unowned var storedSuperview: View?
     /// The views this view contains, back to front.
     public var subviews: [View] { storedSubviews }
     /// The storage of `subviews`: read in place, changed only by taking it
@@ -42,8 +44,10 @@ open class View {
     /// Unowned, like `superview`: the window clears it in every view of its
     /// tree when it is freed.
     public var window: Window? { storedWindow }
+    // Exclusivity unchecked: as `storedSuperview`; read on every touch-down,
+    // lift and conversion (Bench).
     /// The storage of `window`.
-    unowned var storedWindow: Window?
+    @exclusivity(unchecked) unowned var storedWindow: Window?
 
     /// How opaque the view is, from 0 to 1; hit testing skips a view below 0.01, as UIKit does.
     public var alpha: Double {

@@ -356,7 +356,7 @@ public final class Window: View, GestureArenaTouches {
         } else {
             scheduler.moveClock(to: timestamp)
         }
-        event.timestamp = currentTime
+        event.storedTimestamp = currentTime
         switch admission {
         case .begin:
             beginTouch(input)

@@ -143,7 +143,7 @@ struct KeyboardFocusTests {
     func vetoAndNotifications() {
         let (window, fields) = scene()
         var heard: [String] = []
-        window.addFocusObserver { context in
+        window.addFocusObserver { [unowned window] context in
             heard.append("\((context.previouslyFocusedItem as? Field)?.name ?? "-")→\((context.nextFocusedItem as? Field)?.name ?? "-") now \(window.focusedName ?? "-")")
         }
         window.makeKey()
@@ -254,7 +254,7 @@ struct KeyboardFocusTests {
         let (window, fields) = scene()
         window.makeKey()
         var focusedInCallback: String?
-        fields["A"]!.commands = [KeyCommand(input: "x") { _ in
+        fields["A"]!.commands = [KeyCommand(input: "x") { [unowned window] _ in
             window.press(.keyboardTab)
             focusedInCallback = window.focusedName
         }]
@@ -267,9 +267,9 @@ struct KeyboardFocusTests {
     func reentrantFocus() {
         let (window, fields) = scene()
         var heard: [String] = []
-        window.addFocusObserver { context in
+        window.addFocusObserver { [unowned window, unowned c = fields["C"]!] context in
             heard.append((context.nextFocusedItem as? Field)?.name ?? "-")
-            if (context.nextFocusedItem as? Field)?.name == "B" { window.moveFocus(to: fields["C"]!) }
+            if (context.nextFocusedItem as? Field)?.name == "B" { window.moveFocus(to: c) }
         }
         window.makeKey()
         window.press(.keyboardRightArrow)

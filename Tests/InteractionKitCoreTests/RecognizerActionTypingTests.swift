@@ -32,14 +32,15 @@ struct RecognizerActionTypingTests {
         let window = Window.phone()
         var translations: [Point] = []
         var same = true
-        var pan: PanGestureRecognizer?
-        pan = PanGestureRecognizer { recognizer in
+        weak var pan: PanGestureRecognizer?
+        let strongPan = PanGestureRecognizer { recognizer in
             // Compiles only because `recognizer` is a `PanGestureRecognizer`.
             let typed: PanGestureRecognizer = recognizer
             same = same && typed === pan
             translations.append(recognizer.translation(in: nil))
         }
-        window.addGestureRecognizer(pan!)
+        pan = strongPan
+        window.addGestureRecognizer(strongPan)
         drag(window)
         #expect(same)
         #expect(translations.last == Point(x: 0, y: 60))

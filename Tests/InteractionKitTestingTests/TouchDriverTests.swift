@@ -205,8 +205,9 @@ struct TouchDriverReentrancyTests {
         events.watch(first)
         events.watch(second, events: [.touchDown, .touchUpInside])
         var thrown: TouchDriverError?
-        first.addAction { _ in
-            do throws(TouchDriverError) { try fingers.tap(at: Point(x: 250, y: 22)) } catch { thrown = error }
+        // Weak: the driver holds the window, which holds the button and its action.
+        first.addAction { [weak fingers] _ in
+            do throws(TouchDriverError) { try fingers?.tap(at: Point(x: 250, y: 22)) } catch { thrown = error }
         }
         try fingers.tap(at: Point(x: 50, y: 22))
         #expect(thrown == nil)

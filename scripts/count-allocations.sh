@@ -6,8 +6,10 @@
 #    the extra blocks divided by the extra moves.
 #  - per sequence: K and 2K sequences of 100 moves; the extra blocks divided
 #    by the extra events (102 per sequence).
+#  - per tap, per scroll move and frame, per key: likewise.
 #
-# Exits 1 if a move allocates. Usage: scripts/count-allocations.sh [K]
+# Exits 1 if a move, an event, a tap, a scroll move or frame, or a key
+# allocates. Usage: scripts/count-allocations.sh [K]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 k=${1:-200}
@@ -31,6 +33,24 @@ echo "blocks allocated: $k sequences = $once; $((2 * k)) sequences = $twice"
 echo "per event: ($twice - $once) / $extra_events events = $(python3 -c "print(($twice - $once) / $extra_events)")"
 if [ "$long" != "$short" ]; then
     echo "error: moves allocate" >&2
+    exit 1
+fi
+if [ "$twice" != "$once" ]; then
+    echo "error: a sequence's events (down, hold, lift) allocate" >&2
+    exit 1
+fi
+
+# Taps (issue 24): a tap on the first tab at depth 5 among 100 000 views
+# allocates nothing either (Bench --taps N).
+tap_blocks() {
+    valgrind --tool=dhat --dhat-out-file=/dev/null "$bench" --taps "$1" 2>&1 \
+        | sed -n 's/.*Total: *[0-9,]* bytes in \([0-9,]*\) blocks.*/\1/p' | tr -d ,
+}
+taps_short=$(tap_blocks 200)
+taps_long=$(tap_blocks 400)
+echo "taps: 200 taps = $taps_short blocks, 400 taps = $taps_long"
+if [ "$taps_long" != "$taps_short" ]; then
+    echo "error: taps allocate" >&2
     exit 1
 fi
 

@@ -49,6 +49,9 @@ struct TouchTable {
     private var lastLift: (location: Point, time: Double, tapCount: Int)?
     /// Emptied recognizer lists kept for reuse, so steady use allocates nothing.
     private var recycledLists: [[GestureRecognizer]] = []
+    /// An emptied list of touches kept for the next `cancelByRecognizer`,
+    /// so that a recognizer that recognizes allocates nothing.
+    private var spareTouchList: [Touch] = []
 
     // MARK: Decisions
 
@@ -190,10 +193,12 @@ struct TouchTable {
     /// `serials` whose view had heard them begin, to deliver as
     /// `touchesCancelled`, and the held lifts that waited on it, which
     /// become cancels too.
+    /// Hand the list back with `recycle(touches:)` once delivered.
     mutating func cancelByRecognizer(
-        _ recognizer: GestureRecognizer, serials: [UInt64]
+        _ recognizer: GestureRecognizer, serials: some Sequence<UInt64>
     ) -> [Touch] {
         var cancelled: [Touch] = []
+        swap(&cancelled, &spareTouchList)
         for serial in serials {
             guard let index = index(ofSerial: serial), records[index].delivery.cancelByRecognizer() != nil else { continue }
             var touch = records[index].touch
@@ -211,6 +216,13 @@ struct TouchTable {
             }
         }
         return cancelled
+    }
+
+    /// Keeps a list `cancelByRecognizer` returned, emptied, for the next one.
+    mutating func recycle(touches list: consuming [Touch]) {
+        var list = list
+        while !list.isEmpty { list.removeLast() }
+        spareTouchList = list
     }
 
     /// Whether any touch's `touchesBegan` is held back, or any lift is held.

@@ -65,11 +65,12 @@ extension Window {
         switch newState {
         case .began, .ended:
             guard recognizer.cancelsTouchesInView else { break }
-            var serials: [UInt64] = []
-            for tracked in recognizer.trackedTouches { serials.append(tracked.serial) }
-            for touch in updateTouchTable({ $0.cancelByRecognizer(recognizer, serials: serials) }) {
-                deliverToView(.cancelled, touch)
-            }
+            // No list of serials is built, and the table lends the list of
+            // cancels: a recognizer that recognizes allocates nothing.
+            let serials = recognizer.trackedTouches.lazy.map { $0.serial }
+            let cancelled = updateTouchTable { $0.cancelByRecognizer(recognizer, serials: serials) }
+            for touch in cancelled { deliverToView(.cancelled, touch) }
+            updateTouchTable { $0.recycle(touches: cancelled) }
         case .failed, .cancelled, .possible, .changed:
             break
         }

@@ -24,7 +24,6 @@ public final class Window: View, GestureArenaTouches {
     private var reusableTouchSet: Set<Touch> = []
     /// The serial of the touch in `reusableTouchSet` when it holds one.
     private var reusableTouchSetSerial: UInt64 = 0
-    // Exclusivity unchecked: read or written on every touch-down (Bench, tap).
     /// The storage a touch-down's hit test notes its path in, kept for reuse.
     private var spareHitPath = HitPath()
     /// Whether an input, a timer or an engine call that calls out is being
@@ -99,7 +98,6 @@ public final class Window: View, GestureArenaTouches {
     }
     private var storedScreenOrigin: Point = .zero
 
-    // Exclusivity unchecked: read on every touch-down by the viewer (Bench, tap).
     /// The person's preferred text size; the large content viewer acts only
     /// at accessibility sizes.
     ///

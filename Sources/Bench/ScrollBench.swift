@@ -30,19 +30,7 @@ struct ScrollBenchScene {
     /// moves of one point, 8 ms apart; held 0.2 s and lifted still (no
     /// deceleration). The moves after the first are what a drag costs.
     mutating func drag(moves: Int) {
-        time += 1
-        var y = 800.0
-        window.send(TouchInput(phase: .began, location: Point(x: 200, y: y), timestamp: time))
-        y -= 12
-        time += 0.008
-        window.send(TouchInput(phase: .moved, location: Point(x: 200, y: y), timestamp: time))
-        for _ in 0..<moves {
-            y -= 1
-            time += 0.008
-            window.send(TouchInput(phase: .moved, location: Point(x: 200, y: y), timestamp: time))
-        }
-        time += 0.2
-        window.send(TouchInput(phase: .ended, location: Point(x: 200, y: y), timestamp: time))
+        benchDrag(in: window, moves: moves, time: &time)
     }
 
     /// A flick at 3 000 points a second, then `frames` frames of its
@@ -78,19 +66,7 @@ struct PanBenchScene {
     }
 
     mutating func drag(moves: Int) {
-        time += 1
-        var y = 800.0
-        window.send(TouchInput(phase: .began, location: Point(x: 200, y: y), timestamp: time))
-        y -= 12
-        time += 0.008
-        window.send(TouchInput(phase: .moved, location: Point(x: 200, y: y), timestamp: time))
-        for _ in 0..<moves {
-            y -= 1
-            time += 0.008
-            window.send(TouchInput(phase: .moved, location: Point(x: 200, y: y), timestamp: time))
-        }
-        time += 0.2
-        window.send(TouchInput(phase: .ended, location: Point(x: 200, y: y), timestamp: time))
+        benchDrag(in: window, moves: moves, time: &time)
     }
 }
 
@@ -228,4 +204,24 @@ final class FrameCounter: ScrollViewDelegate {
 
     func scrollViewDidScroll(_ scrollView: ScrollView) { scrolls += 1 }
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { ends += 1 }
+}
+
+/// One finger in `window`: down, a 12-point move that starts a drag, then
+/// `moves` moves of one point, 8 ms apart; held 0.2 s and lifted still.
+/// The same for the scroll view and the plain pan, so their moves compare.
+@MainActor
+func benchDrag(in window: Window, moves: Int, time: inout Double) {
+        time += 1
+        var y = 800.0
+        window.send(TouchInput(phase: .began, location: Point(x: 200, y: y), timestamp: time))
+        y -= 12
+        time += 0.008
+        window.send(TouchInput(phase: .moved, location: Point(x: 200, y: y), timestamp: time))
+        for _ in 0..<moves {
+            y -= 1
+            time += 0.008
+            window.send(TouchInput(phase: .moved, location: Point(x: 200, y: y), timestamp: time))
+        }
+        time += 0.2
+        window.send(TouchInput(phase: .ended, location: Point(x: 200, y: y), timestamp: time))
 }

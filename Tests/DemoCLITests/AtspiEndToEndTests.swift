@@ -29,20 +29,34 @@ struct AtspiEndToEndTests {
         return nil
     }
 
-    @Test("pyatspi finds the app by toolkit, reads the frame, tabs, states and extents; hostile calls are refused; it clicks Search and hears the event")
-    func pyatspiReadsTheScene() throws {
-        if let reason = Self.missing {
-            // CI installs the packages and sets ATSPI_E2E_REQUIRED: there a skip is a failure.
-            if ProcessInfo.processInfo.environment["ATSPI_E2E_REQUIRED"] == "1" {
-                Issue.record("ATSPI_E2E_REQUIRED is set but \(reason)")
-            }
-            print("skipped: the AT-SPI end-to-end test needs a real client: \(reason)")
-            return
+    /// The Demo binary, when this machine can run an end-to-end test that
+    /// needs it and what `missing` checks; nil when it cannot, after saying
+    /// why. CI installs the packages and sets ATSPI_E2E_REQUIRED: there a
+    /// skip is a failure.
+    static func demoForEndToEnd(
+        needing what: String, missing: String? = AtspiEndToEndTests.missing,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String? {
+        let required = ProcessInfo.processInfo.environment["ATSPI_E2E_REQUIRED"] == "1"
+        if let reason = missing {
+            if required { Issue.record("ATSPI_E2E_REQUIRED is set but \(reason)", sourceLocation: sourceLocation) }
+            print("skipped: \(what): \(reason)")
+            return nil
         }
         guard let demo = LivePseudoTerminalTests.demoBinary else {
+            if required {
+                Issue.record("ATSPI_E2E_REQUIRED is set but there is no Demo binary next to the test bundle",
+                             sourceLocation: sourceLocation)
+            }
             print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
-            return
+            return nil
         }
+        return demo
+    }
+
+    @Test("pyatspi finds the app by toolkit, reads the frame, tabs, states and extents; hostile calls are refused; it clicks Search and hears the event")
+    func pyatspiReadsTheScene() throws {
+        guard let demo = Self.demoForEndToEnd(needing: "the AT-SPI end-to-end test needs a real client") else { return }
         let session = try PrivateSession(name: "atspi-e2e")
         defer { session.remove() }
         let demoLog = session.file("demo.log")
@@ -85,17 +99,7 @@ struct AtspiEndToEndTests {
 
     @Test("When the accessibility bus goes away, Demo --atspi ends quietly with 0; --verbose logs on standard error")
     func busGoesAway() throws {
-        if let reason = Self.missing {
-            if ProcessInfo.processInfo.environment["ATSPI_E2E_REQUIRED"] == "1" {
-                Issue.record("ATSPI_E2E_REQUIRED is set but \(reason)")
-            }
-            print("skipped: the AT-SPI end-to-end test needs a real client: \(reason)")
-            return
-        }
-        guard let demo = LivePseudoTerminalTests.demoBinary else {
-            print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
-            return
-        }
+        guard let demo = Self.demoForEndToEnd(needing: "the AT-SPI end-to-end test needs a real client") else { return }
         let session = try PrivateSession(name: "atspi-bus-gone")
         defer { session.remove() }
         let output = session.file("output.log"), errors = session.file("errors.log"), log = session.file("client.log")

@@ -70,20 +70,9 @@ struct AtspiOrcaEndToEndTests {
     /// or nil when the test cannot run here (having said why).
     func runSession(_ name: String, sessionOptions: [String] = [], demoArguments: [String], utterances: [String],
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
-        let required = ProcessInfo.processInfo.environment["ATSPI_E2E_REQUIRED"] == "1"
-        if let reason = Self.missing {
-            if required { Issue.record("ATSPI_E2E_REQUIRED is set but \(reason)", sourceLocation: sourceLocation) }
-            print("skipped: the Orca end-to-end test needs Orca and its speech: \(reason)")
-            return nil
-        }
-        guard let demo = LivePseudoTerminalTests.demoBinary else {
-            if required {
-                Issue.record("ATSPI_E2E_REQUIRED is set but there is no Demo binary next to the test bundle",
-                             sourceLocation: sourceLocation)
-            }
-            print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
-            return nil
-        }
+        guard let demo = AtspiEndToEndTests.demoForEndToEnd(
+            needing: "the Orca end-to-end test needs Orca and its speech", missing: Self.missing, sourceLocation: sourceLocation
+        ) else { return nil }
         let session = try PrivateSession(name: name)
         defer { session.remove() }
         let output = session.file("session.log")

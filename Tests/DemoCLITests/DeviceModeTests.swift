@@ -64,16 +64,24 @@ struct DeviceModeTests {
         #expect(human.output == TranscriptFormatter.text(expected, options: options))
     }
 
-    @Test("A finger still down at the end of the file lifts at its last record (as in the evemu text path), then the run ends with exit 0")
-    func timersAtEnd() throws {
+    /// Writes a description of a one-to-one 390 × 844 touchscreen with ten
+    /// slots to a temporary file; the caller removes it.
+    static func writePhoneDescription() throws -> URL {
         let axes = "A: 2f 0 9 0 0 0\nA: 35 0 389 0 0 0\nA: 36 0 843 0 0 0\nA: 39 0 65535 0 0 0\n"
         let desc = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString).desc")
         try axes.write(to: desc, atomically: true, encoding: .utf8)
+        return desc
+    }
+
+    /// The records of one finger going down on Home (39, 819) at 5 s.
+    static let fingerOnHome: [UInt8] = ([(3, 0x39, 1), (3, 0x35, 39), (3, 0x36, 819), (0, 0, 0)] as [(UInt16, UInt16, Int32)])
+        .flatMap { EvdevRecord(seconds: 5, microseconds: 0, type: $0.0, code: $0.1, value: $0.2).bytes }
+
+    @Test("A finger still down at the end of the file lifts at its last record (as in the evemu text path), then the run ends with exit 0")
+    func timersAtEnd() throws {
+        let desc = try Self.writePhoneDescription()
         defer { try? FileManager.default.removeItem(at: desc) }
-        var bytes: [UInt8] = []
-        for (type, code, value) in [(3, 0x39, 1), (3, 0x35, 39), (3, 0x36, 819), (0, 0, 0)] as [(UInt16, UInt16, Int32)] {
-            bytes += EvdevRecord(seconds: 5, microseconds: 0, type: type, code: code, value: value).bytes
-        }
+        let bytes = Self.fingerOnHome
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString).bin")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -87,15 +95,10 @@ struct DeviceModeTests {
     @Test("A cut cable never taps: a finger held on a tab, then a broken record, is cancelled and selects nothing",
           arguments: ["truncated", "unknown type", "bad slot"])
     func faultCancels(fault: String) throws {
-        let axes = "A: 2f 0 9 0 0 0\nA: 35 0 389 0 0 0\nA: 36 0 843 0 0 0\nA: 39 0 65535 0 0 0\n"
-        let desc = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString).desc")
-        try axes.write(to: desc, atomically: true, encoding: .utf8)
+        let desc = try Self.writePhoneDescription()
         defer { try? FileManager.default.removeItem(at: desc) }
-        var bytes: [UInt8] = []
         // A finger on Home (39, 819), held still.
-        for (type, code, value) in [(3, 0x39, 1), (3, 0x35, 39), (3, 0x36, 819), (0, 0, 0)] as [(UInt16, UInt16, Int32)] {
-            bytes += EvdevRecord(seconds: 5, microseconds: 0, type: type, code: code, value: value).bytes
-        }
+        var bytes = Self.fingerOnHome
         let later = { (type: UInt16, code: UInt16, value: Int32) in
             EvdevRecord(seconds: 5, microseconds: 50_000, type: type, code: code, value: value).bytes
         }

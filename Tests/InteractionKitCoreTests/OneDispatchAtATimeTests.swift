@@ -170,6 +170,28 @@ struct OneDispatchAtATimeTests {
         #expect(heard <= Window.queuedInputsPerDispatchLimit + 1)
         #expect(window.up(20, 20, at: 1) == .delivered)
     }
+
+    @Test("Keys and hovers sent without end from a callback are dropped past the queue's bounds; the window carries on")
+    func unboundedKeysAreCutOff() {
+        let window = Window.phone()
+        var heard = 0
+        let key = Key(keyCode: .keyboardA, characters: "a", charactersIgnoringModifiers: "a")
+        let filter = window.addKeyInputFilter { [unowned window] input in
+            heard += 1
+            window.send(KeyInput(key: key, phase: .began, timestamp: input.timestamp))
+            window.send(HoverInput(location: Point(x: 10, y: 10), timestamp: input.timestamp))
+            window.send(KeyInput(key: key, phase: .ended, timestamp: input.timestamp))
+            return true
+        }
+        window.send(KeyInput(key: key, phase: .began, timestamp: 1))
+        #expect(heard > Window.queuedInputLimit)
+        #expect(heard <= Window.queuedInputsPerDispatchLimit + 1)
+        window.removeKeyInputFilter(filter)
+        heard = 0
+        window.send(KeyInput(key: key, phase: .ended, timestamp: 2))
+        #expect(heard == 0)
+        #expect(window.currentTime == 2)
+    }
 }
 
 extension Window {

@@ -36,7 +36,9 @@ extension Window {
     /// tree): each recognizer is moved only when its own state allows it.
     ///
     /// As for touches (rule G10), a sample sent from a callback while the
-    /// window is dispatching is queued and dispatched after the current input.
+    /// window is dispatching is queued and dispatched after the current
+    /// input; past the queue's bounds (those that refuse a touch with
+    /// `TouchInputError.tooManyQueued`) it is dropped.
     public func send(_ input: HoverInput) {
         dispatchHover(input)
     }

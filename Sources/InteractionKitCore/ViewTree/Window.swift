@@ -308,8 +308,11 @@ public final class Window: View, GestureArenaTouches {
     /// Timers due at or before the sample fire first; an earlier or NaN
     /// timestamp counts as now. As for touches (rule G10), a sample sent
     /// from a callback while the window dispatches is queued and dispatched
-    /// after the current input. Any key and any phase order is taken; an
-    /// `ended` with no `began` reaches the responders like any other.
+    /// after the current input; past the queue's bounds (those that refuse
+    /// a touch with `TouchInputError.tooManyQueued`) it is dropped, so a
+    /// callback that sends on every key cannot hang the window. Any key and
+    /// any phase order is taken; an `ended` with no `began` reaches the
+    /// responders like any other.
     public func send(_ input: KeyInput) {
         guard !isDispatching else {
             _ = enqueue(.key(input))

@@ -211,17 +211,17 @@ final class FrameCounter: ScrollViewDelegate {
 /// The same for the scroll view and the plain pan, so their moves compare.
 @MainActor
 func benchDrag(in window: Window, moves: Int, time: inout Double) {
-        time += 1
-        var y = 800.0
-        window.send(TouchInput(phase: .began, location: Point(x: 200, y: y), timestamp: time))
-        y -= 12
+    time += 1
+    var y = 800.0
+    window.send(TouchInput(phase: .began, location: Point(x: 200, y: y), timestamp: time))
+    y -= 12
+    time += 0.008
+    window.send(TouchInput(phase: .moved, location: Point(x: 200, y: y), timestamp: time))
+    for _ in 0..<moves {
+        y -= 1
         time += 0.008
         window.send(TouchInput(phase: .moved, location: Point(x: 200, y: y), timestamp: time))
-        for _ in 0..<moves {
-            y -= 1
-            time += 0.008
-            window.send(TouchInput(phase: .moved, location: Point(x: 200, y: y), timestamp: time))
-        }
-        time += 0.2
-        window.send(TouchInput(phase: .ended, location: Point(x: 200, y: y), timestamp: time))
+    }
+    time += 0.2
+    window.send(TouchInput(phase: .ended, location: Point(x: 200, y: y), timestamp: time))
 }

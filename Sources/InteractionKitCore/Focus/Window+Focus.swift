@@ -16,10 +16,9 @@ final class FocusState {
     /// the group's items, never read through (a weak reference would give
     /// every focused view a side table, which slows all its retains).
     var lastFocusedInGroup: [String: ObjectIdentifier] = [:]
-    var focusObservers: [(token: ObserverToken, body: @MainActor (FocusUpdateContext) -> Void)] = []
-    var keyWindowObservers: [(token: ObserverToken, body: @MainActor (Window) -> Void)] = []
-    var keyInputFilters: [(token: ObserverToken, body: @MainActor (KeyInput) -> Bool)] = []
-    var lastToken: UInt64 = 0
+    let focusObservers = ObserverList<FocusUpdateContext, Void>()
+    let keyWindowObservers = ObserverList<Window, Void>()
+    let keyInputFilters = ObserverList<KeyInput, Bool>()
     /// The reading order, and the tree state it was computed for.
     var order = FocusOrder()
     var orderStamp: UInt64 = .max
@@ -34,11 +33,6 @@ final class FocusState {
     /// The set handed to responders, emptied and refilled for each key so
     /// that steady use allocates nothing.
     var reusablePresses: Set<Press> = []
-
-    func takeToken() -> ObserverToken {
-        lastToken &+= 1
-        return ObserverToken(value: lastToken)
-    }
 }
 
 /// A group of focus items, in reading order, and where the group lies.
@@ -100,23 +94,21 @@ extension Window {
     /// `isKeyWindow`; the token removes it.
     @discardableResult
     public func addKeyWindowObserver(_ body: @escaping @MainActor (Window) -> Void) -> ObserverToken {
-        let state = focusState
-        let token = state.takeToken()
-        state.keyWindowObservers.append((token, body))
-        return token
+        ObserverToken(value: focusState.keyWindowObservers.add(body))
     }
 
     /// Removes an observer added with `addKeyWindowObserver(_:)`; an unknown token does nothing.
     public func removeKeyWindowObserver(_ token: ObserverToken) {
-        existingAttachment(FocusState.self)?.keyWindowObservers.removeAll { $0.token == token }
+        existingAttachment(FocusState.self)?.keyWindowObservers.remove(token.value)
     }
 
     private func notifyKeyWindowObservers() {
         guard let state = existingAttachment(FocusState.self) else { return }
         let isKey = state.isKeyWindow
-        for observer in state.keyWindowObservers where state.isKeyWindow == isKey {
-            guard state.keyWindowObservers.contains(where: { $0.token == observer.token }) else { continue }
-            observer.body(self)
+        state.keyWindowObservers.forEachRegistered { body in
+            guard state.isKeyWindow == isKey else { return false }
+            body(self)
+            return true
         }
     }
 
@@ -181,15 +173,12 @@ extension Window {
     /// changed; the token removes it.
     @discardableResult
     public func addFocusObserver(_ body: @escaping @MainActor (FocusUpdateContext) -> Void) -> ObserverToken {
-        let state = focusState
-        let token = state.takeToken()
-        state.focusObservers.append((token, body))
-        return token
+        ObserverToken(value: focusState.focusObservers.add(body))
     }
 
     /// Removes an observer added with `addFocusObserver(_:)`; an unknown token does nothing.
     public func removeFocusObserver(_ token: ObserverToken) {
-        existingAttachment(FocusState.self)?.focusObservers.removeAll { $0.token == token }
+        existingAttachment(FocusState.self)?.focusObservers.remove(token.value)
     }
 
     /// Whether `item` can take the focus in this window now (rule K2): it
@@ -281,9 +270,10 @@ extension Window {
             // moved the focus again has told everyone of its own move.
             if let losing, state.focusedItem === next { losing.didUpdateFocus(in: context) }
             if let gaining, gaining !== losing, state.focusedItem === next { gaining.didUpdateFocus(in: context) }
-            for observer in state.focusObservers where state.focusedItem === next {
-                guard state.focusObservers.contains(where: { $0.token == observer.token }) else { continue }
-                observer.body(context)
+            state.focusObservers.forEachRegistered { body in
+                guard state.focusedItem === next else { return false }
+                body(context)
+                return true
             }
         }
         return true

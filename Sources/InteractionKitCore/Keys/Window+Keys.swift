@@ -10,15 +10,12 @@ extension Window {
     /// A screen-reader bridge offers keys to the screen reader here.
     @discardableResult
     public func addKeyInputFilter(_ filter: @escaping @MainActor (KeyInput) -> Bool) -> ObserverToken {
-        let state = focusState
-        let token = state.takeToken()
-        state.keyInputFilters.append((token, filter))
-        return token
+        ObserverToken(value: focusState.keyInputFilters.add(filter))
     }
 
     /// Removes a filter added with `addKeyInputFilter(_:)`; an unknown token does nothing.
     public func removeKeyInputFilter(_ token: ObserverToken) {
-        existingAttachment(FocusState.self)?.keyInputFilters.removeAll { $0.token == token }
+        existingAttachment(FocusState.self)?.keyInputFilters.remove(token.value)
     }
 
     /// Dispatches one key sample: its timers first, then K1's order.
@@ -30,12 +27,15 @@ extension Window {
         let press = Press(key: input.key, phase: input.phase, timestamp: currentTime, isRepeat: input.isRepeat)
         let endsPress = input.phase == .ended || input.phase == .cancelled
         // Filters first, in order; each sees releases too.
-        for filter in state.keyInputFilters where state.keyInputFilters.contains(where: { $0.token == filter.token }) {
-            if filter.body(input) {
-                if input.phase == .began { remember(consumed: code, in: state) }
-                if endsPress { forget(consumed: code, in: state) }
-                return
-            }
+        var consumed = false
+        state.keyInputFilters.forEachRegistered { filter in
+            consumed = filter(input)
+            return !consumed
+        }
+        if consumed {
+            if input.phase == .began { remember(consumed: code, in: state) }
+            if endsPress { forget(consumed: code, in: state) }
+            return
         }
         if endsPress, forget(consumed: code, in: state) { return }
         if input.phase == .began, let command = keyCommand(matching: input.key) {

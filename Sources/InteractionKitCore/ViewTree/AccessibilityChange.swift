@@ -39,7 +39,7 @@ public struct AccessibilityNotification {
 
 /// A registered accessibility observer, returned so it can be removed.
 public struct AccessibilityObserverToken: Hashable, Sendable {
-    /// Distinguishes the observers of one window.
+    /// Distinguishes the observers of one window (each token in the process has its own).
     public let value: UInt64
 }
 
@@ -48,38 +48,7 @@ public struct AccessibilityObserverToken: Hashable, Sendable {
 ///
 /// Nothing on the touch path reads it; a change is posted only by a setter
 /// that changed something an assistive technology reads.
-@MainActor
-final class AccessibilityObservers {
-    private var observers: [(token: AccessibilityObserverToken, body: @MainActor (AccessibilityNotification) -> Void)] = []
-    private var lastToken: UInt64 = 0
-
-    func add(_ body: @escaping @MainActor (AccessibilityNotification) -> Void) -> AccessibilityObserverToken {
-        lastToken &+= 1
-        let token = AccessibilityObserverToken(value: lastToken)
-        observers.append((token, body))
-        return token
-    }
-
-    func remove(_ token: AccessibilityObserverToken) {
-        observers.removeAll { $0.token == token }
-    }
-
-    var isEmpty: Bool { observers.isEmpty }
-
-    func post(_ notification: AccessibilityNotification) {
-        // A snapshot: an observer may add or remove observers; one removed
-        // meanwhile is not called.
-        let current = observers
-        for observer in current where isRegistered(observer.token) {
-            observer.body(notification)
-        }
-    }
-
-    private func isRegistered(_ token: AccessibilityObserverToken) -> Bool {
-        for observer in observers where observer.token == token { return true }
-        return false
-    }
-}
+typealias AccessibilityObservers = ObserverList<AccessibilityNotification, Void>
 
 extension Window {
     /// Registers `observer` to hear every accessibility change of this
@@ -94,12 +63,12 @@ extension Window {
     public func addAccessibilityObserver(
         _ observer: @escaping @MainActor (AccessibilityNotification) -> Void
     ) -> AccessibilityObserverToken {
-        attachment(AccessibilityObservers.self, orInsert: AccessibilityObservers.init).add(observer)
+        AccessibilityObserverToken(value: attachment(AccessibilityObservers.self, orInsert: AccessibilityObservers.init).add(observer))
     }
 
     /// Unregisters an accessibility observer; an unknown token does nothing.
     public func removeAccessibilityObserver(_ token: AccessibilityObserverToken) {
-        existingAttachment(AccessibilityObservers.self)?.remove(token)
+        existingAttachment(AccessibilityObservers.self)?.remove(token.value)
     }
 
     /// Whether anyone listens to this window's accessibility changes: a

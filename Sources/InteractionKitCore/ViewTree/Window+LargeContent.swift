@@ -3,36 +3,7 @@
 ///
 /// Nothing on the touch path reads it; a view posts to it only when its
 /// large content changes (`View.largeContentDidChange()`).
-@MainActor
-final class LargeContentObservers {
-    private var observers: [(token: ObserverToken, body: @MainActor (View) -> Void)] = []
-    private var lastToken: UInt64 = 0
-
-    func add(_ body: @escaping @MainActor (View) -> Void) -> ObserverToken {
-        lastToken &+= 1
-        let token = ObserverToken(value: lastToken)
-        observers.append((token, body))
-        return token
-    }
-
-    func remove(_ token: ObserverToken) {
-        observers.removeAll { $0.token == token }
-    }
-
-    func post(_ view: View) {
-        // A snapshot: an observer may add or remove observers; one removed
-        // meanwhile is not called.
-        let current = observers
-        for observer in current where isRegistered(observer.token) {
-            observer.body(view)
-        }
-    }
-
-    private func isRegistered(_ token: ObserverToken) -> Bool {
-        for observer in observers where observer.token == token { return true }
-        return false
-    }
-}
+typealias LargeContentObservers = ObserverList<View, Void>
 
 extension Window {
     /// Registers `observer` to hear each view of this window that reports
@@ -46,12 +17,12 @@ extension Window {
     /// window or your own object weakly: the window holds the closure.
     @discardableResult
     public func addLargeContentObserver(_ observer: @escaping @MainActor (View) -> Void) -> ObserverToken {
-        attachment(LargeContentObservers.self, orInsert: LargeContentObservers.init).add(observer)
+        ObserverToken(value: attachment(LargeContentObservers.self, orInsert: LargeContentObservers.init).add(observer))
     }
 
     /// Unregisters a large content observer; an unknown token does nothing.
     public func removeLargeContentObserver(_ token: ObserverToken) {
-        existingAttachment(LargeContentObservers.self)?.remove(token)
+        existingAttachment(LargeContentObservers.self)?.remove(token.value)
     }
 
     /// Tells this window's large content observers that `view` reported new content.

@@ -1,0 +1,54 @@
+/// Closures registered with a window, each under its own key, called in the
+/// order they were added: the storage behind the window's observers
+/// (accessibility, large content, focus, key window) and key-input filters.
+///
+/// A call goes over the list as it was when the call began and skips an
+/// entry removed meanwhile, so an observer may add and remove observers.
+/// Keys are unique in the process, so a token of one list never removes an
+/// entry of another.
+@MainActor
+final class ObserverList<Argument, Result> {
+    private var entries: [(key: UInt64, body: @MainActor (Argument) -> Result)] = []
+
+    /// Whether nothing is registered.
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Registers `body` at the end; returns its key.
+    func add(_ body: @escaping @MainActor (Argument) -> Result) -> UInt64 {
+        lastObserverKey &+= 1
+        entries.append((lastObserverKey, body))
+        return lastObserverKey
+    }
+
+    /// Unregisters the entry of `key`; an unknown key does nothing.
+    func remove(_ key: UInt64) {
+        entries.removeAll { $0.key == key }
+    }
+
+    /// Hands each entry registered now, and still registered when its turn
+    /// comes, to `call`, in order, until `call` returns false.
+    func forEachRegistered(_ call: (@MainActor (Argument) -> Result) -> Bool) {
+        let current = entries
+        for entry in current where isRegistered(entry.key) {
+            if !call(entry.body) { return }
+        }
+    }
+
+    private func isRegistered(_ key: UInt64) -> Bool {
+        for entry in entries where entry.key == key { return true }
+        return false
+    }
+}
+
+extension ObserverList where Result == Void {
+    /// Calls every entry with `argument`.
+    func post(_ argument: Argument) {
+        forEachRegistered { body in
+            body(argument)
+            return true
+        }
+    }
+}
+
+/// The last key an `ObserverList` gave out, in any window.
+@MainActor private var lastObserverKey: UInt64 = 0

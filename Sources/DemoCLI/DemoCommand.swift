@@ -117,8 +117,8 @@ public enum DemoCommand {
         }
         if options.atspi {
             if options.live.terminal {
-                return LiveMode.run(script: GestureScript(file: script.file, scene: script.scene, steps: []), errors: errors,
-                                    serving: true, verbose: options.verbose)
+                return LiveMode.run(script: GestureScript(file: script.file, scene: script.scene, steps: []), output: output,
+                                    errors: errors, serving: true, verbose: options.verbose)
             }
             return AtspiMode.run(script: script, play: options.play, verbose: options.verbose, output: output, errors: errors)
         }

@@ -123,6 +123,15 @@ public enum DemoCommand {
             return AtspiMode.run(script: script, play: options.play, verbose: options.verbose, output: output, errors: errors)
         }
         if let status = LiveOptions.run(options, script: script, output: output, errors: errors) { return status }
+        if let directory = options.svgDirectory {
+            // Checked before the replay, so that a bad folder fails before the transcript prints.
+            do {
+                try SVGDirectory.prepare(directory)
+            } catch {
+                errors("Demo: cannot write SVG pictures to \(directory): \(error)\n")
+                return 1
+            }
+        }
         let replay = ScriptPlayer(script: script).run()
         switch options.format {
         case .jsonl:

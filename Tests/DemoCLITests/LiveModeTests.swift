@@ -67,7 +67,8 @@ struct LiveInputParserTests {
         var parser = LiveInputParser()
         #expect(parser.feed([0x9B, UInt8(ascii: "q")]) == [.key("\u{FFFD}"), .key("q")])
         // Each byte that cannot start a character is one replacement.
-        #expect(parser.feed([0x85, 0xBF, 0xFF, 0xC0, UInt8(ascii: "a")]) == Array(repeating: .key("\u{FFFD}"), count: 4) + [.key("a")])
+        let fourReplacements: [LiveInput] = [.key("\u{FFFD}"), .key("\u{FFFD}"), .key("\u{FFFD}"), .key("\u{FFFD}")]
+        #expect(parser.feed([0x85, 0xBF, 0xFF, 0xC0, UInt8(ascii: "a")]) == fourReplacements + [.key("a")])
         // A lead byte cut short by a key: one replacement for what came of it, and the key.
         #expect(parser.feed([0xC3, UInt8(ascii: "q")]) == [.key("\u{FFFD}"), .key("q")])
         #expect(parser.feed([0xE2, 0x82, UInt8(ascii: "r")]) == [.key("\u{FFFD}"), .key("r")])

@@ -246,13 +246,37 @@ public struct TextEditingBuffer: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension String {
-    /// A string of `scalars`, sized once.
+    /// A string of `scalars`, encoded once into storage of the right size
+    /// (a small string, stored inline, when it fits).
     init(scalars: ArraySlice<Unicode.Scalar>) {
-        var bytes = 0
-        for scalar in scalars { bytes += UTF8.width(scalar) }
-        var result = ""
-        if bytes > 15 { result.reserveCapacity(bytes) }
-        result.unicodeScalars.append(contentsOf: scalars)
-        self = result
+        var byteCount = 0
+        for scalar in scalars { byteCount += UTF8.width(scalar) }
+        self.init(unsafeUninitializedCapacity: byteCount) { bytes in
+            var index = 0
+            for scalar in scalars {
+                let value = scalar.value
+                switch value {
+                case 0..<0x80:
+                    bytes[index] = UInt8(value)
+                    index += 1
+                case 0x80..<0x800:
+                    bytes[index] = UInt8(0xC0 | (value >> 6))
+                    bytes[index + 1] = UInt8(0x80 | (value & 0x3F))
+                    index += 2
+                case 0x800..<0x10000:
+                    bytes[index] = UInt8(0xE0 | (value >> 12))
+                    bytes[index + 1] = UInt8(0x80 | ((value >> 6) & 0x3F))
+                    bytes[index + 2] = UInt8(0x80 | (value & 0x3F))
+                    index += 3
+                default:
+                    bytes[index] = UInt8(0xF0 | (value >> 18))
+                    bytes[index + 1] = UInt8(0x80 | ((value >> 12) & 0x3F))
+                    bytes[index + 2] = UInt8(0x80 | ((value >> 6) & 0x3F))
+                    bytes[index + 3] = UInt8(0x80 | (value & 0x3F))
+                    index += 4
+                }
+            }
+            return index
+        }
     }
 }

@@ -104,6 +104,7 @@ enum WordBreakClass: UInt8 {
     }
 
     /// Extend, Format and ZWJ, which WB4 attaches to what precedes them.
+    @inline(__always)
     var isIgnorable: Bool {
         switch self {
         case .extend, .format, .zwj: true
@@ -112,15 +113,19 @@ enum WordBreakClass: UInt8 {
     }
 
     /// ALetter or Hebrew_Letter (UAX #29's AHLetter).
+    @inline(__always)
     var isLetter: Bool { self == .aLetter || self == .hebrewLetter }
 
     /// MidNumLet or Single_Quote (UAX #29's MidNumLetQ).
+    @inline(__always)
     var isMidNumLetQ: Bool { self == .midNumLet || self == .singleQuote }
 
     /// CR, LF or Newline.
+    @inline(__always)
     var isLineBreak: Bool { self == .cr || self == .lf || self == .newline }
 
     /// Whether a segment holding this class is a word (not spaces or punctuation).
+    @inline(__always)
     var makesWord: Bool {
         switch self {
         case .aLetter, .hebrewLetter, .numeric, .katakana, .regionalIndicator, .standaloneLetter, .pictographic: true

@@ -132,26 +132,26 @@ struct TextGraphemeTests {
 
     @Test("A sure break between two scalars is a boundary whatever precedes them, for every scalar beside a few kinds")
     func unconditionalBreaksAgreeWithTheStandardLibrary() {
-        // Every scalar b after each of these, and each of these after every scalar a.
-        // A letter (Prepend, controls, Extend), an indicator (GB12–13), an
-        // Indic consonant and a virama (GB9c), a leading jamo (GB6).
-        let partners: [Unicode.Scalar] = ["a", "\u{1F1EB}", "\u{0915}", "\u{094D}", "\u{1100}"]
+        // Every scalar after a letter (Extend, SpacingMark, controls), an
+        // indicator (GB12–13), a virama (GB9c) and a leading jamo (GB6);
+        // and every scalar before a letter (Prepend, ZWJ, controls).
+        let before: [Unicode.Scalar] = ["a", "\u{1F1EB}", "\u{094D}", "\u{1100}"]
         var checked = 0
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            for partner in partners {
-                for (a, b) in [(partner, scalar), (scalar, partner)] where GraphemeBreaks.isUnconditionalBreak(a, b) {
-                    // The recognizer `Character` and `String` use, on the pair alone.
-                    var recognizer = Unicode._CharacterRecognizer()
-                    _ = recognizer.hasBreak(before: a)
-                    if !recognizer.hasBreak(before: b) {
-                        Issue.record("U+\(String(a.value, radix: 16)) U+\(String(b.value, radix: 16)) join, yet were called a sure break")
-                    }
-                    checked += 1
+            var pairs = before.map { ($0, scalar) }
+            pairs.append((scalar, "a"))
+            for (a, b) in pairs where GraphemeBreaks.isUnconditionalBreak(a, b) {
+                // The recognizer `Character` and `String` use, on the pair alone.
+                var recognizer = Unicode._CharacterRecognizer()
+                _ = recognizer.hasBreak(before: a)
+                if !recognizer.hasBreak(before: b) {
+                    Issue.record("U+\(String(a.value, radix: 16)) U+\(String(b.value, radix: 16)) join, yet were called a sure break")
                 }
+                checked += 1
             }
         }
-        #expect(checked > 9_000_000)
+        #expect(checked > 4_000_000)
     }
 
     @Test("On random soups of tricky scalars, every boundary lookup agrees with the standard library's clusters")

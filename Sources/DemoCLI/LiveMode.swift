@@ -185,22 +185,21 @@ final class LiveSession {
         player.press(key, at: time)
     }
 
-    /// The hook a paste goes through: the text of a bracketed paste, whole,
-    /// for the window's first responder to insert.
-    ///
-    /// No component takes pasted text yet (the text field is being built),
-    /// so for now the paste is only recorded: a transcript line says how
-    /// much arrived and how it starts, and `pastes` counts it. When a
-    /// protocol for responders that take text exists, this hands the text
-    /// to a first responder that conforms to it.
+    /// The hook a paste goes through: the text of a bracketed paste,
+    /// whole, inserted by the window's first responder when it takes text
+    /// (`TextInputClient.insertText(_:)`, as a paste into a text field is
+    /// one user edit), and recorded either way: a transcript line says how
+    /// much arrived, how it starts and where it went, and `pastes` counts it.
     func pasteToFirstResponder(_ text: String, bytesLeftOut: Int) {
         pastes += 1
         let characters = text.count
         var preview = String(text.prefix(Self.pastePreviewLength)).map { $0.isNewline ? " " : $0 }.map(String.init).joined()
         if characters > Self.pastePreviewLength { preview += "…" }
+        let taker = player.window.firstResponder as? any TextInputClient
         note("paste of \(characters) character\(characters == 1 ? "" : "s"): \"\(preview)\""
             + (bytesLeftOut > 0 ? " (\(bytesLeftOut) more bytes past the \(LiveInputParser.maximumPasteBytes)-byte limit left out)" : "")
-            + " — nothing here takes text yet")
+            + (taker == nil ? " — nothing here takes text" : " — inserted by the first responder"))
+        taker?.insertText(text)
     }
 
     /// How many pastes arrived (see `pasteToFirstResponder`).

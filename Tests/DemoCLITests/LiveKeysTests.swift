@@ -124,8 +124,30 @@ struct LiveKeysTests {
         #expect(keys == 0)
         #expect(session.pastes == 1)
         #expect(!session.quit)
-        #expect(session.lines.last == "    1.000  paste of 14 characters: \"Tab\\u{9}here and q\" — nothing here takes text yet")
+        #expect(session.lines.last == "    1.000  paste of 14 characters: \"Tab\\u{9}here and q\" — nothing here takes text")
     }
+
+    @Test("A paste goes to the first responder when it takes text (TextInputClient): one insertText of the whole text")
+    func pasteToFirstResponder() throws {
+        let session = try LiveSessionBounds.session()
+        let field = TextSink(frame: Rect(x: 20, y: 100, width: 200, height: 44))
+        session.player.window.addSubview(field)
+        #expect(field.becomeFirstResponder())
+        session.handle(Array("\u{1B}[200~héllo\nq\u{1B}[201~".utf8), at: 2)
+        #expect(field.inserted == ["héllo\nq"])
+        #expect(session.lines.last == "    2.000  paste of 7 characters: \"héllo q\" — inserted by the first responder")
+        #expect(!session.quit)
+    }
+}
+
+/// A view that takes text and keeps what it was given.
+@MainActor
+private final class TextSink: View, TextInputClient {
+    var inserted: [String] = []
+    override var canBecomeFirstResponder: Bool { true }
+    var hasText: Bool { !inserted.isEmpty }
+    func insertText(_ text: String) { inserted.append(text) }
+    func deleteBackward() {}
 }
 
 /// The seed scene's live session, for the tests of this file.

@@ -100,10 +100,10 @@ enum TerminalKey: String, CaseIterable, Equatable, Sendable {
 /// - Bracketed paste (mode 2004, which the live mode asks for): the text
 ///   between `ESC [ 200 ~` and `ESC [ 201 ~` is one `paste`, whatever it
 ///   holds, read as UTF-8 (a byte that is not becomes U+FFFD).
-/// - Control strings — OSC (`ESC ]`), DCS (`ESC P`), APC (`ESC _`), PM
-///   (`ESC ^`) and SOS (`ESC X`), up to ST (`ESC \`) or BEL — are dropped
-///   whole without being kept, however long: a terminal's answer to a query
-///   never types anything.
+/// - Control strings — OSC (`ESC ]`), DCS (`ESC P`) and APC (`ESC _`),
+///   up to ST (`ESC \`), BEL, CAN or SUB, or an Escape that starts
+///   something else — are dropped as they come, however long: a
+///   terminal's answer to a query never types anything.
 /// - Escape and a printable ASCII character is that character with Alt
 ///   (`alt`); a lone Escape at the end of what arrived waits for the next
 ///   read, and `flushEscape()` makes it the Escape key when none comes.
@@ -238,7 +238,9 @@ struct LiveInputParser {
             }
             inputs.append(.alt("O"))
             return start + 2
-        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"):
+            // OSC, DCS and APC: what terminals answer with. SOS and PM (`ESC X`, `ESC ^`),
+            // which no terminal sends, stay Alt-X and Alt-^, so typing them loses nothing.
             mode = .controlString
             return start + 2
         case 0x20...0x7E:

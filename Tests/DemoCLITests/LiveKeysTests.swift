@@ -93,6 +93,9 @@ struct LiveKeysTests {
         }
         session.handle(Array("\u{1B}x\u{1B}!".utf8), at: 1)
         #expect(typed.map(\.name) == ["alt+x", "alt+shift+1"])
+        // SOS and PM, which no terminal sends, stay Alt keys: typing them swallows nothing after them.
+        var parser = LiveInputParser()
+        #expect(parser.feed(Array("\u{1B}Xa\u{1B}^b".utf8)) == [.alt("X"), .key("a"), .alt("^"), .key("b")])
         typed.removeAll()
         session.handle([0x1B], at: 2)
         session.tick(at: 2.01)

@@ -117,12 +117,21 @@ public enum DemoCommand {
         }
         if options.atspi {
             if options.live.terminal {
-                return LiveMode.run(script: GestureScript(file: script.file, scene: script.scene, steps: []), errors: errors,
-                                    serving: true, verbose: options.verbose)
+                return LiveMode.run(script: GestureScript(file: script.file, scene: script.scene, steps: []), output: output,
+                                    errors: errors, serving: true, verbose: options.verbose)
             }
             return AtspiMode.run(script: script, play: options.play, verbose: options.verbose, output: output, errors: errors)
         }
         if let status = LiveOptions.run(options, script: script, output: output, errors: errors) { return status }
+        if let directory = options.svgDirectory {
+            // Checked before the replay, so that a bad folder fails before the transcript prints.
+            do {
+                try SVGDirectory.prepare(directory)
+            } catch {
+                errors("Demo: cannot write SVG pictures to \(directory): \(error)\n")
+                return 1
+            }
+        }
         let replay = ScriptPlayer(script: script).run()
         switch options.format {
         case .jsonl:
@@ -172,6 +181,9 @@ public enum DemoCommand {
             func flag() throws(UsageError) {
                 if joinedValue != nil { throw UsageError(description: "\(argument) takes no value") }
             }
+            if argument.hasPrefix("-") && argument != "-" && Self.option(named: argument) == nil {
+                throw UsageError(description: "unknown option '\(arguments[index])'" + Self.suggestion(for: argument))
+            }
             switch argument {
             case "-h", "--help":
                 try flag()
@@ -219,7 +231,8 @@ public enum DemoCommand {
                 options.verbose = true
             default:
                 if argument.hasPrefix("-") && argument != "-" {
-                    throw UsageError(description: "unknown option '\(arguments[index])'")
+                    // An option of the table that this switch does not read yet.
+                    throw UsageError(description: "the option '\(argument)' is listed but not read yet")
                 }
                 guard options.scriptPath == nil else {
                     throw UsageError(description: "one script at a time, but got '\(options.scriptPath ?? "")' and '\(argument)'")
@@ -254,8 +267,151 @@ public enum DemoCommand {
         }
     }
 
-    /// The help text.
-    public static var helpText: String { """
+    // MARK: Help
+
+    /// An option of the command line, as `--help` lists it; `parse` reads
+    /// only the options listed here, so the help cannot leave one out.
+    struct OptionHelp: Sendable {
+        /// Its names (`-h`, `--help`).
+        var names: [String]
+        /// What its value is called (`DIR`), nil for a flag.
+        var value: String?
+        /// What it does.
+        var meaning: String
+
+        /// How the help writes it: `--svg DIR`, `-h, --help`.
+        var usage: String { names.joined(separator: ", ") + (value.map { " " + $0 } ?? "") }
+    }
+
+    /// The options, in the order the help lists them.
+    static let options: [OptionHelp] = [
+        OptionHelp(names: ["--format"], value: "text|jsonl",
+                   meaning: "text (default): a transcript to read, with pictures of the screen whenever the HUD, "
+                    + "the selection, a button's highlight or the focus changes; jsonl: one JSON object per event "
+                    + "(\"t\", \"event\", ...)"),
+        OptionHelp(names: ["--svg"], value: "DIR",
+                   meaning: "also write each picture as an SVG file in DIR, with an index.html to view them in a "
+                    + "browser (the frame-NNN.svg files of an earlier run are replaced); DIR is checked before "
+                    + "anything is replayed"),
+        OptionHelp(names: ["--no-pictures"], value: nil, meaning: "leave the terminal pictures out of the transcript"),
+        OptionHelp(names: ["--ascii"], value: nil, meaning: "print ASCII characters only (pictures and transcript)"),
+        OptionHelp(names: ["--columns"], value: "N", meaning: "width of the terminal pictures (24-200, default 60)"),
+        OptionHelp(names: ["--all-moves"], value: nil, meaning: "list every move of a replayed recording"),
+        OptionHelp(names: ["--live"], value: nil,
+                   meaning: "run the scene in this terminal: press, hold and drag with the mouse; Tab, Shift-Tab, "
+                    + "the arrows, Home and End move the keyboard focus, Space and Return press what has it; "
+                    + "q quits (then the summary is printed), a toggles accessibility text sizes, r toggles "
+                    + "right-to-left. Other keys and typed text are key presses, the keypad's keys arrive as "
+                    + "keypad keys (keypad Enter is not Return) and a paste arrives whole, as one paste. "
+                    + "Keys that cannot pass: Caps Lock, and keys that the terminal or the "
+                    + "desktop keep for themselves (Alt-Tab, F11, Ctrl-Alt keys, and Orca's own modifier "
+                    + "when Orca runs); with Num Lock on, many terminals send the keypad's digits as plain digits"),
+        OptionHelp(names: ["--device"], value: "PATH",
+                   meaning: "read a Linux evdev touchscreen live onto the scene (/dev/input/eventN, or a file or "
+                    + "FIFO of 24-byte input_event records), printing as usual"),
+        OptionHelp(names: ["--desc"], value: "DESC", meaning: "the device's evemu description, for a file or FIFO"),
+        OptionHelp(names: ["--atspi"], value: nil,
+                   meaning: "serve the scene to screen readers on the AT-SPI accessibility bus (needs a session "
+                    + "bus) until Ctrl-C, printing each selection; with --live, while the terminal drives it"),
+        OptionHelp(names: ["--play"], value: nil,
+                   meaning: "with --atspi: replay SCRIPT's steps on the real clock while serving, then keep serving"),
+        OptionHelp(names: ["--verbose"], value: nil,
+                   meaning: "with --atspi: log each request and event on standard error"),
+        OptionHelp(names: ["-h", "--help"], value: nil, meaning: "show this help"),
+    ]
+
+    /// The option called `name`, if the table has one.
+    static func option(named name: String) -> OptionHelp? {
+        options.first { $0.names.contains(name) }
+    }
+
+    /// "; did you mean '--columns'?" for the option nearest `name` by edit
+    /// distance, when one is near enough to be a slip; else nothing.
+    static func suggestion(for name: String) -> String {
+        let candidates = options.flatMap(\.names).filter { $0.hasPrefix("--") }
+        let scored = candidates.map { ($0, editDistance(name, $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
+        // A slip: at most a third of the name wrong (and never more than 4 edits).
+        guard best.1 <= min(4, max(1, best.0.count / 3)) else { return "" }
+        return "; did you mean '\(best.0)'?"
+    }
+
+    /// The Levenshtein distance between two strings: the fewest
+    /// insertions, deletions and substitutions of characters from one to the other.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    /// The width the help is wrapped to.
+    static let helpWidth = 80
+
+    /// Rows of two columns: each `term` in the first (`indent` spaces in),
+    /// its meaning wrapped beside it from column `column`; a term too long
+    /// for its column has its meaning start on the next line.
+    static func table(_ rows: [(term: String, meaning: String)], indent: Int, column: Int) -> String {
+        var lines: [String] = []
+        for (term, meaning) in rows {
+            let lead = String(repeating: " ", count: indent) + term
+            let wrapped = wrap(meaning, width: helpWidth - column)
+            var first = true
+            if lead.count + 1 > column {
+                lines.append(lead)
+                first = false
+            }
+            for part in wrapped {
+                let start = first ? lead + String(repeating: " ", count: column - lead.count) : String(repeating: " ", count: column)
+                lines.append(start + part)
+                first = false
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` characters, broken between words.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// The script language's lines, from the parser's own table: scene
+    /// lines (up to the first gesture line), then gesture lines.
+    static func scriptLines() -> (scene: String, gestures: String) {
+        let examples = GestureScriptParser.examples
+        let firstGesture = examples.firstIndex { $0.part == .gesture } ?? examples.count
+        func rows(_ part: ArraySlice<GestureScriptParser.Example>) -> String {
+            table(part.map { ($0.line, $0.meaning) }, indent: 2, column: 37)
+        }
+        return (rows(examples[..<firstGesture]), rows(examples[firstGesture...]))
+    }
+
+    /// The help text: the options, the script language (every line the
+    /// parser reads, with every recognizer and key name it knows, from its
+    /// own table) and the pictures' key.
+    public static var helpText: String {
+        let options = table(Self.options.map { ($0.usage, $0.meaning) }, indent: 2, column: 24)
+        let script = scriptLines()
+        return """
         Demo — replay gesture scripts through InteractionKitLinux and show what happened.
 
         Usage:
@@ -268,34 +424,7 @@ public enum DemoCommand {
         --columns=80.
 
         Options:
-          --format text|jsonl   text (default): a transcript to read, with pictures of
-                                the screen whenever the HUD or the selection changes;
-                                jsonl: one JSON object per event ("t", "event", ...)
-          --svg DIR             also write each picture as an SVG file in DIR, with an
-                                index.html to view them in a browser (the
-                                frame-NNN.svg files of an earlier run are replaced)
-          --no-pictures         leave the terminal pictures out of the transcript
-          --ascii               print ASCII characters only (pictures and transcript)
-          --columns N           width of the terminal pictures (24-200, default 60)
-          --all-moves           list every move of a replayed recording
-          --live                run the scene in this terminal: press, hold and drag
-                                with the mouse; Tab, Shift-Tab, the arrows, Home and
-                                End move the keyboard focus, Space and Return press
-                                what has it; q quits, a toggles accessibility text
-                                sizes, r toggles right-to-left
-          --device PATH         read a Linux evdev touchscreen live onto the scene
-                                (/dev/input/eventN, or a file or FIFO of 24-byte
-                                input_event records), printing as usual
-          --desc DESC           the device's evemu description, for a file or FIFO
-          --atspi               serve the scene to screen readers on the AT-SPI
-                                accessibility bus (needs a session bus) until Ctrl-C,
-                                printing each selection; with --live, while the
-                                terminal drives it
-          --play                with --atspi: replay SCRIPT's steps on the real clock
-                                while serving, then keep serving
-          --verbose             with --atspi: log each request and event on standard
-                                error
-          -h, --help            show this help
+        \(options)
 
         Exit status: 0 replayed; 1 the script cannot be read or has errors (each is
         printed as FILE:LINE:COLUMN: error: MESSAGE, and nothing is replayed);
@@ -304,40 +433,11 @@ public enum DemoCommand {
         The script language (one command a line; '#' starts a comment; times in
         seconds, coordinates in window points). Scene lines come first:
 
-          window 390 844                     the window's size (default 390 844)
-          content-size accessibility-large   text size, kebab case (default large):
-                                             extra-small small medium large extra-large
-                                             extra-extra-large extra-extra-extra-large
-                                             accessibility-medium accessibility-large
-                                             accessibility-extra-large
-                                             accessibility-extra-extra-large
-                                             accessibility-extra-extra-extra-large
-          layout rtl                         ltr (default) or rtl
-          tabbar Home Search "Now Playing"   a standalone tab bar, 49 points high, at
-                                             the bottom (quote titles with spaces)
-          button Save at 20 100 120 44       a button: title, then x y width height; as many
-                                             as you like (above the surface, under the bar)
-          disable Search                     disable tabs or buttons by title
-          select Home                        the tab selected at the start
-          surface tap long-press pan         a full-window view with these recognizers
+        \(script.scene)
 
         Gesture lines, in time order:
 
-          down 40 820                        touch 0 goes down at a point
-          down @Home                         ... or at the centre of a tab or a button
-          move 350 820 | move @"Now Playing" the finger moves
-          wait 0.6                           virtual time passes (a finger held still)
-          up | cancel                        the finger lifts, or the system cancels it
-          up @Settings                       ... optionally at a new place
-          down 10 10 id 1                    'id N' picks touch N (0-9999) for several fingers
-          content-size large                 the text size changes mid-gesture
-          evemu "drag.events" desc "x.desc"  replay a Linux touchscreen recording (paths
-                                             relative to the script; desc is optional)
-          key tab | key shift+tab            press and release a key ('at T': at T s
-                                             from the start): tab left right up down
-                                             home end space return escape pageup
-                                             pagedown, a letter or digit; modifiers
-                                             shift ctrl alt super joined by '+' (ctrl+s)
+        \(script.gestures)
 
         The large content viewer acts only at accessibility text sizes: a long press
         (0.15 s) on a tab shows it large in a HUD, sliding shows the tab under the
@@ -345,12 +445,14 @@ public enum DemoCommand {
 
         A button tracks its finger as UIKit's UIControl does: touch down, drag
         exit beyond 70 points of it, drag enter back within them, and a lift inside
-        (touch up inside) runs its action; the transcript lists each event.
+        (touch up inside) runs its action; the transcript lists each event. Space or
+        Return on the focused button runs its action with no touch event.
 
         The pictures (printed under the first one too):
 
         \(TerminalPicture.legend())
-        """ }
+        """
+    }
 }
 
 extension String {

@@ -23,7 +23,10 @@ final class LiveSession {
     /// The width of the picture last drawn: mouse cells are read against it.
     private(set) var columns = LiveSession.pictureColumns.upperBound
     private var parser = LiveInputParser()
-    private var linedEvents = 0
+    /// When the last bytes arrived, for a lone Escape's wait.
+    private var lastInputTime = 0.0
+    /// What happened, folded in as it happens (the events themselves are not kept).
+    private var summary: TranscriptSummary
     private var fingerDown = false
     /// The mouse is one finger: finger 0, as a script's `down` is and as
     /// every transcript names it. A press while it is still down (a release
@@ -34,6 +37,7 @@ final class LiveSession {
 
     init(script: GestureScript) {
         player = ScriptPlayer(script: script)
+        summary = TranscriptSummary(scene: script.scene)
         player.begin()
         for line in Self.prompt(for: script.scene) { append(line) }
     }
@@ -104,15 +108,25 @@ final class LiveSession {
 
     /// Handles bytes read from the terminal at virtual time `time`.
     func handle(_ bytes: [UInt8], at time: Double) {
+        lastInputTime = time
         for input in parser.feed(bytes) { apply(input, at: time) }
         collectLines()
     }
 
-    /// Lets time pass (timers fire) and collects what happened.
+    /// Lets time pass (timers fire) and collects what happened. An Escape
+    /// that arrived alone and stayed alone for ``escapeDelay`` is the Escape key.
     func tick(at time: Double) {
+        if parser.isWaitingAfterEscape, time - lastInputTime >= Self.escapeDelay {
+            for input in parser.flushEscape() { apply(input, at: time) }
+        }
         player.advance(to: time)
         collectLines()
     }
+
+    /// How long a lone Escape waits for the rest of a sequence before it
+    /// is the Escape key (a terminal sends a sequence in one write, so
+    /// its bytes come together; curses waits as long by default).
+    static let escapeDelay = 0.05
 
     private func apply(_ input: LiveInput, at time: Double) {
         switch input {
@@ -134,10 +148,22 @@ final class LiveSession {
             press("return", at: time)
         case .key(" "):
             press("space", at: time)
+        case .key("\u{7F}"), .key("\u{8}"):
+            press("backspace", at: time)
+        case .key("\u{1B}"):
+            press("escape", at: time)
+        case .key(let character):
+            // Any other control character types nothing; text is a key press that types it.
+            guard let typed = TypedKey.key(typing: character, alt: false) else { return }
+            player.press(typed.key, at: time, named: typed.name)
+        case .alt(let character):
+            guard let typed = TypedKey.key(typing: character, alt: true) else { return }
+            player.press(typed.key, at: time, named: typed.name)
         case .navigation(let key):
-            press(key.rawValue, at: time)
-        case .key:
-            break
+            player.press(key.key, at: time, named: key.name)
+        case .paste(let text, let bytesLeftOut):
+            player.advance(to: time)
+            pasteToFirstResponder(text, bytesLeftOut: bytesLeftOut)
         case .press(let column, let row):
             guard let point = point(column: column, row: row, clamped: false) else { return }
             if fingerDown || currentFingerLocation != nil { send(.ended, at: currentFingerLocation ?? point, time: time) }
@@ -159,6 +185,28 @@ final class LiveSession {
         player.press(key, at: time)
     }
 
+    /// The hook a paste goes through: the text of a bracketed paste,
+    /// whole, inserted by the window's first responder when it takes text
+    /// (`TextInputClient.insertText(_:)`, as a paste into a text field is
+    /// one user edit), and recorded either way: a transcript line says how
+    /// much arrived, how it starts and where it went, and `pastes` counts it.
+    func pasteToFirstResponder(_ text: String, bytesLeftOut: Int) {
+        pastes += 1
+        let characters = text.count
+        var preview = String(text.prefix(Self.pastePreviewLength)).map { $0.isNewline ? " " : $0 }.map(String.init).joined()
+        if characters > Self.pastePreviewLength { preview += "…" }
+        let taker = player.window.firstResponder as? any TextInputClient
+        note("paste of \(characters) character\(characters == 1 ? "" : "s"): \"\(preview)\""
+            + (bytesLeftOut > 0 ? " (\(bytesLeftOut) more bytes past the \(LiveInputParser.maximumPasteBytes)-byte limit left out)" : "")
+            + (taker == nil ? " — nothing here takes text" : " — inserted by the first responder"))
+        taker?.insertText(text)
+    }
+
+    /// How many pastes arrived (see `pasteToFirstResponder`).
+    private(set) var pastes = 0
+    /// How much of a paste its transcript line shows.
+    static let pastePreviewLength = 40
+
     private var currentFingerLocation: Point? { player.window.touch(withID: Self.fingerID)?.location }
 
     private func send(_ phase: TouchPhase, at point: Point, time: Double) {
@@ -178,13 +226,30 @@ final class LiveSession {
         return TerminalPicture.windowPoint(column: cell, line: line, of: player.snapshot(caption: ""), columns: columns)
     }
 
+    /// Turns the events recorded since the last call into transcript lines
+    /// and folds them into the summary, then has the player forget them:
+    /// the session keeps what the screen shows (its last lines) and the
+    /// summary, never the whole history.
     private func collectLines() {
         let events = player.replay.events
-        while linedEvents < events.count {
-            if let line = TranscriptFormatter.textLine(events[linedEvents]) { append(line) }
-            linedEvents += 1
+        guard !events.isEmpty else { return }
+        for event in events {
+            summary.add(event)
+            if let line = TranscriptFormatter.textLine(event) { append(line) }
         }
+        player.discardRecorded()
     }
+
+    /// What the session is keeping, in counts: the player's recorded events
+    /// and pictures (none between inputs), the transcript lines, and the
+    /// bytes the input parser holds (an unfinished sequence, a paste).
+    var retained: (events: Int, frames: Int, lines: Int, inputBytes: Int) {
+        let replay = player.replay
+        return (replay.events.count, replay.frames.count, lines.count, parser.retainedBytes)
+    }
+
+    /// The closing line of the session so far, as a replay's transcript ends.
+    var summaryLine: String { summary.text }
 
     /// Adds a line of the Demo's own to the transcript, stamped with the
     /// time, after the lines of the events so far (an AT-SPI log line comes
@@ -261,7 +326,13 @@ enum LiveMode {
     /// readers (status 1 when it cannot be registered); the bus going away
     /// ends the session, and a signal ends it with status 0, as for
     /// `--atspi` alone. With `verbose`, the AT-SPI log goes into the transcript.
-    static func run(script: GestureScript, errors: (String) -> Void, serving: Bool = false, verbose: Bool = false) -> Int32 {
+    ///
+    /// Once the terminal is back as it was, the session's summary goes to
+    /// `output` (the transcript's closing line), so leaving leaves a trace.
+    static func run(
+        script: GestureScript, output: (String) -> Void, errors: (String) -> Void, serving: Bool = false,
+        verbose: Bool = false
+    ) -> Int32 {
         let terminal = Terminal()
         guard terminal.isTerminal else {
             errors("Demo: --live needs a terminal on standard input and output\n")
@@ -326,6 +397,7 @@ enum LiveMode {
             }
         }
         terminal.leave()
+        output(Self.farewell(session, script: script, seconds: loop.now))
         if let failure {
             errors("Demo: --live: \(failure)\n")
             return 1
@@ -335,6 +407,16 @@ enum LiveMode {
             return 1
         }
         return status
+    }
+}
+
+extension LiveMode {
+    /// What the terminal shows after the session: which scene ran, for how
+    /// long, and the transcript's summary line.
+    static func farewell(_ session: LiveSession, script: GestureScript, seconds: Double) -> String {
+        let time = NumberFormatting.fixed(max(0, seconds), decimals: 1)
+        return TranscriptFormatter.escapingControlCharacters(
+            "Live session of \(script.file): \(time) s.\n\(session.summaryLine)\n")
     }
 }
 

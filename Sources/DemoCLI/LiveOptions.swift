@@ -31,7 +31,7 @@ public struct LiveOptions: Equatable, Sendable {
         // Only the scene lines count: the live input replaces the gesture lines.
         let scene = GestureScript(file: script.file, scene: script.scene, steps: [])
         if options.live.terminal {
-            return LiveMode.run(script: scene, errors: errors)
+            return LiveMode.run(script: scene, output: output, errors: errors)
         }
         if let path = options.live.devicePath {
             return DeviceMode.run(

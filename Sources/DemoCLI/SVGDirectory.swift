@@ -32,6 +32,17 @@ enum SVGDirectory {
     /// phone-sized window (390 points) at its own size, a larger one scaled down.
     static let thumbnailWidth = 390.0
 
+    /// Makes sure the pictures can go to `directory` before anything is
+    /// replayed: creates it (and its missing parents) and checks that it is
+    /// a folder this process may write in, so that a bad `--svg` fails at
+    /// once, not after the whole transcript has printed.
+    static func prepare(_ directory: String) throws(Failure) {
+        try makeDirectory(directory)
+        guard access(directory, W_OK | X_OK) == 0 else {
+            throw Failure(description: "cannot write in the folder: \(BoundedFile.systemMessage(errno))")
+        }
+    }
+
     /// Writes one SVG file per frame and an index page; returns how many frames.
     static func write(_ replay: Replay, to directory: String) throws(Failure) -> Int {
         try makeDirectory(directory)

@@ -50,10 +50,14 @@ final class SignalPipe {
 @MainActor
 final class Terminal {
     /// The escape sequences that start the live screen: the alternate
-    /// screen, no cursor, mouse presses, drags and releases in SGR form.
-    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1002h\u{1B}[?1006h"
-    /// The escape sequences that undo `enterSequence`, in reverse order.
-    static let leaveSequence = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?25h\u{1B}[?1049l"
+    /// screen, no cursor, mouse presses, drags and releases in SGR form,
+    /// bracketed paste (a paste arrives marked, never as keys), and
+    /// application keypad mode (DECKPAM: the keypad's keys arrive as
+    /// themselves, keypad Enter as `ESC O M` rather than Return).
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}="
+    /// The escape sequences that undo `enterSequence`, in reverse order
+    /// (DECKPNM puts the keypad back in numeric mode).
+    static let leaveSequence = "\u{1B}>\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?25h\u{1B}[?1049l"
 
     let input: Int32
     let output: Int32

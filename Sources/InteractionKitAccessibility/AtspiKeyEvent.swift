@@ -173,6 +173,8 @@ public struct AtspiKeyEvent: Hashable, Sendable {
         case .keypadAsterisk: return (0xFFAA, "KP_Multiply")
         case .keypadHyphen: return (0xFFAD, "KP_Subtract")
         case .keypadPlus: return (0xFFAB, "KP_Add")
+        case .keypadEqualSign: return (0xFFBD, "KP_Equal")
+        case .keypadComma: return (0xFFAC, "KP_Separator")
         case .keypadPeriod: return typesDigit ? (0xFFAE, "KP_Decimal") : (0xFF9F, "KP_Delete")
         case .keypad0: return typesDigit ? (0xFFB0, "KP_0") : (0xFF9E, "KP_Insert")
         default: break

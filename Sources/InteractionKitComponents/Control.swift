@@ -164,12 +164,13 @@ open class Control: View, LargeContentViewerActivatable {
         set { super.accessibilityTraits = newValue }
     }
 
-    /// Acts as a tap that lifts inside, if the control is enabled: sends
-    /// `touchUpInside` (for a button, its primary action too); returns whether it did.
+    /// Performs the primary action, if the control is enabled, as a
+    /// keyboard activation does in UIKit (Space or Return on the focused
+    /// control, rule K3, and a screen reader's activation): sends
+    /// `primaryActionTriggered` and no touch event, since no touch
+    /// happened. Returns whether it did.
     override open func accessibilityActivate() -> Bool {
-        guard isEnabled else { return false }
-        sendActions(for: .touchUpInside)
-        return true
+        performPrimaryAction()
     }
 
     // MARK: Focus

@@ -4,13 +4,17 @@ import InteractionKitReplay
 /// Draws a ``SceneSnapshot`` as a standalone SVG document that a browser can
 /// show: a picture of the phone screen at that moment.
 ///
-/// What the picture shows, in window points (the `viewBox` is the window):
-/// - the window as a light rounded "phone" with a thin border, clipping
-///   everything drawn on it; when the
-///   window size is not finite and positive (or absurdly large) the picture
-///   is 390 × 844 points;
-/// - at the top, the time and caption, and below them in small grey text the
-///   content size category (plus "right-to-left" for an RTL scene);
+/// What the picture shows, in window points (the `viewBox` is the window
+/// with the phone around it: ``bezel`` points on each side and the
+/// ``captionBand`` above, at negative coordinates):
+/// - a light grey rounded "phone" holding the screen: the window's own
+///   rectangle, which clips everything drawn on it and is cut by no rounded
+///   corner; when the window size is not finite and positive (or absurdly
+///   large) the screen is 390 × 844 points;
+/// - above the screen, where nothing on it can cover them, the time and
+///   caption (in two lines when they need them, cut with `…` past two), and
+///   below them in small grey text the content size category (plus
+///   "right-to-left" for an RTL scene);
 /// - the tab bar as a light grey band; each tab with a small rounded
 ///   placeholder holding its image name above its centred title; the selected
 ///   tab tinted with blue text, a disabled tab grey at reduced opacity, the
@@ -44,50 +48,48 @@ import InteractionKitReplay
 /// elements indented; the same snapshot always gives the same bytes.
 public enum SVGPicture {
 
+    /// The phone's edge around the screen, in points.
+    static let bezel = 10.0
+    /// The band above the screen that holds the caption: the time and what
+    /// happened (two lines at most), then the text size. The screen never
+    /// covers it, so a picture on its own always says when and what.
+    static let captionBand = 56.0
+    /// The radius of the phone's corners. The screen itself is a rectangle,
+    /// as the window is: nothing on it is cut by a rounded corner.
+    static let phoneCornerRadius = 24.0
+
     /// Renders `snapshot` as an SVG document (UTF-8 text, final newline).
     public static func render(_ snapshot: SceneSnapshot) -> String {
         var writer = SceneSVGWriter()
         let (width, height) = S.drawableWindowSize(snapshot.windowSize)
-        let w = S.decimal(width), h = S.decimal(height)
+        // Window points throughout: the phone and its caption band lie outside the window's rectangle.
+        let left = -bezel, top = -(bezel + captionBand)
+        let totalWidth = width + 2 * bezel, totalHeight = height + 2 * bezel + captionBand
         writer.open("svg", [
             ("xmlns", "http://www.w3.org/2000/svg"),
-            ("viewBox", "0 0 \(w) \(h)"),
-            ("width", w), ("height", h),
+            ("viewBox", "\(S.decimal(left)) \(S.decimal(top)) \(S.decimal(totalWidth)) \(S.decimal(totalHeight))"),
+            ("width", S.decimal(totalWidth)), ("height", S.decimal(totalHeight)),
         ])
         let heading = headingText(snapshot)
         writer.leaf("title", [], text: heading)
 
-        // The phone: a rounded screen that clips everything drawn on it,
-        // with its outline drawn last, on top.
-        let screen: [(String, String)] = [
-            ("x", "0.5"), ("y", "0.5"),
-            ("width", S.decimal(max(width - 1, 0))), ("height", S.decimal(max(height - 1, 0))),
-            ("rx", S.decimal(min(40, width / 8, height / 8))),
-        ]
+        // The phone, the caption band in it, and the screen: the window's
+        // rectangle, which clips everything drawn on it.
+        writer.leaf("rect", [
+            ("x", S.decimal(left + 0.5)), ("y", S.decimal(top + 0.5)),
+            ("width", S.decimal(totalWidth - 1)), ("height", S.decimal(totalHeight - 1)),
+            ("rx", S.decimal(min(phoneCornerRadius, totalWidth / 8, totalHeight / 8))),
+            ("fill", "#f2f2f7"), ("stroke", "#48484a"), ("stroke-width", "1"),
+        ])
+        let screen: [(String, String)] = [("x", "0"), ("y", "0"), ("width", S.decimal(width)), ("height", S.decimal(height))]
         writer.open("defs", [])
         writer.open("clipPath", [("id", "screen")])
         writer.leaf("rect", screen)
         writer.close("clipPath")
         writer.close("defs")
+        drawCaption(snapshot, heading: heading, width: totalWidth, top: top, into: &writer)
         writer.leaf("rect", screen + [("fill", "#fbfbfd")])
         writer.open("g", [("clip-path", "url(#screen)")])
-
-        // Caption.
-        let captionSize = 13.0
-        writer.leaf("text", textAttributes(x: width / 2, y: 30, size: captionSize, fill: "#1c1c1e", weight: "600"),
-                    text: fitted(heading, width: width - 40, size: captionSize).text)
-        var details = S.cleaned(snapshot.contentSize)
-        if snapshot.layoutDirection == .rightToLeft {
-            details += details.isEmpty ? "right-to-left" : " · right-to-left"
-        }
-        if snapshot.touchesLeftOut > 0 {
-            let more = snapshot.touchesLeftOut
-            details += (details.isEmpty ? "" : " · ") + "+\(more) finger\(more == 1 ? "" : "s") not drawn"
-        }
-        if !details.isEmpty {
-            writer.leaf("text", textAttributes(x: width / 2, y: 46, size: 10, fill: "#8e8e93"),
-                        text: fitted(details, width: width - 40, size: 10).text)
-        }
 
         if !snapshot.gestures.isEmpty { drawGestures(snapshot.gestures, width: width, into: &writer) }
         if let scroll = snapshot.scroll { drawScroll(scroll, buttons: snapshot.buttons, into: &writer) }
@@ -102,10 +104,74 @@ public enum SVGPicture {
         if let hud = snapshot.hud { drawHUD(hud, into: &writer) }
         drawTouches(snapshot, into: &writer, labels: true)
         writer.close("g")
-        writer.leaf("rect", screen + [("fill", "none"), ("stroke", "#48484a"), ("stroke-width", "1")])
+        writer.leaf("rect", screen + [("fill", "none"), ("stroke", "#8e8e93"), ("stroke-width", "0.5")])
 
         writer.close("svg")
         return writer.output
+    }
+
+    /// The caption in the band above the screen: the heading in one or two
+    /// lines (cut with `…` past two), then the text size and the direction in grey.
+    static func drawCaption(_ snapshot: SceneSnapshot, heading: String, width: Double, top: Double,
+                            into writer: inout SceneSVGWriter) {
+        let captionSize = 13.0
+        let room = width - 24
+        let lines = wrapped(heading, width: room, size: captionSize, maximumLines: 2)
+        var details = S.cleaned(snapshot.contentSize)
+        if snapshot.layoutDirection == .rightToLeft {
+            details += details.isEmpty ? "right-to-left" : " · right-to-left"
+        }
+        if snapshot.touchesLeftOut > 0 {
+            let more = snapshot.touchesLeftOut
+            details += (details.isEmpty ? "" : " · ") + "+\(more) finger\(more == 1 ? "" : "s") not drawn"
+        }
+        let centre = width / 2 - bezel
+        var y = top + bezel + (lines.count > 1 ? 17 : 25)
+        writer.open("g", [("id", "caption")])
+        for line in lines {
+            writer.leaf("text", textAttributes(x: centre, y: y, size: captionSize, fill: "#1c1c1e", weight: "600"), text: line)
+            y += 16
+        }
+        if !details.isEmpty {
+            writer.leaf("text", textAttributes(x: centre, y: y, size: 10, fill: "#8e8e93"),
+                        text: fitted(details, width: room, size: 10).text)
+        }
+        writer.close("g")
+    }
+
+    /// `text` in at most `maximumLines` lines that fit `width` points at font
+    /// `size`, broken between words (a word too long for a line is cut), the
+    /// last line cut with `…` when the text goes on.
+    static func wrapped(_ text: String, width: Double, size: Double, maximumLines: Int) -> [String] {
+        let perCharacter = size * characterWidth
+        let capacity = perCharacter > 0 && width.isFinite ? S.clampedInt(width / perCharacter + 1e-6, 0, S.textLimit, nanValue: 0) : 0
+        guard capacity > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        while !words.isEmpty {
+            let word = words.removeFirst()
+            let candidate = current.isEmpty ? word : current + " " + word
+            if candidate.count <= capacity {
+                current = candidate
+                continue
+            }
+            if current.isEmpty {
+                // One word longer than a line: it is cut.
+                current = String(word.prefix(capacity - 1)) + "…"
+            } else {
+                words.insert(word, at: 0)
+            }
+            if lines.count == maximumLines - 1 { break }
+            lines.append(current)
+            current = ""
+        }
+        let rest = words.joined(separator: " ")
+        if !rest.isEmpty {
+            current = fitted(current.isEmpty ? rest : current + " " + rest, width: width, size: size).text
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     typealias S = SceneRenderSupport

@@ -203,12 +203,14 @@ public final class ScriptPlayer {
 
     /// Presses and releases `key` now (the clock's time, or `time` if
     /// later), as a script's `key` line does: timers due first, then the
-    /// key goes down and comes up at that instant.
-    public func press(_ key: Key, at time: Double? = nil) {
+    /// key goes down and comes up at that instant. The `key` event names it
+    /// `name`, else as a script names it (`shift+tab`), else by the
+    /// characters it types (a live terminal's `é`, a keypad's digit).
+    public func press(_ key: Key, at time: Double? = nil, named name: String? = nil) {
         if let time, time > clock { clock = time }
         window.advanceTime(to: clock)
         noteHighlights()
-        record(.key(name: key.name ?? "key \(key.keyCode.rawValue)"))
+        record(.key(name: name ?? key.name ?? (key.characters.isEmpty ? "key \(key.keyCode.rawValue)" : key.characters)))
         window.send(KeyInput(key: key, phase: .began, timestamp: clock))
         noteHighlights()
         window.send(KeyInput(key: key, phase: .ended, timestamp: clock))
@@ -229,7 +231,19 @@ public final class ScriptPlayer {
         window.preferredContentSizeCategory = category
     }
 
-    /// What has happened since `begin()` (or `run()`).
+    /// Forgets the events and pictures recorded so far, as a live display
+    /// does once it has shown them, so that a session of any length keeps
+    /// bounded memory: `replay` then holds only what happens next, and the
+    /// picture budgets start again. The scene itself is untouched.
+    public func discardRecorded() {
+        events.removeAll()
+        frames.removeAll()
+        framesLeftOut = 0
+        snapshotElements = 0
+        lastFrameAttempt = nil
+    }
+
+    /// What has happened since `begin()` (or `run()`, or `discardRecorded()`).
     public var replay: Replay {
         Replay(script: script, events: events, frames: frames, framesLeftOut: framesLeftOut)
     }

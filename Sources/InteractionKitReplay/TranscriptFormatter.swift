@@ -323,7 +323,8 @@ public enum TranscriptFormatter {
         sceneDescription(script)
     }
 
-    /// The transcript's closing line: what was selected, how often the HUD changed.
+    /// The transcript's closing line: what was selected, how often the HUD
+    /// changed (when a HUD could show), what was pressed and recognized.
     public static func closing(_ replay: Replay) -> String {
         summary(replay)
     }
@@ -356,7 +357,7 @@ public enum TranscriptFormatter {
                 if !button.isEnabled { text += " (disabled)" }
                 return text
             }
-            lines.append((buttons.count == 1 ? "Button: " : "Buttons: ") + buttons.joined(separator: " | "))
+            lines += wrapped(buttons, after: buttons.count == 1 ? "Button: " : "Buttons: ", separator: " | ")
         }
         if let scroll = scene.scroll {
             let frame = scroll.frame
@@ -371,6 +372,21 @@ public enum TranscriptFormatter {
                 + scene.surfaceRecognizers.map(\.rawValue).joined(separator: ", "))
         }
         return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// The widest a line of the scene's description grows by a list (the
+    /// buttons of a long scroll view): a longer list goes one item a line.
+    static let listLineWidth = 80
+
+    /// `items` after `lead`, joined by `separator`, on one line when that
+    /// line is at most ``listLineWidth`` characters; else `lead` alone, then
+    /// one item a line, indented by two spaces.
+    private static func wrapped(_ items: [String], after lead: String, separator: String) -> [String] {
+        let single = lead + items.joined(separator: separator)
+        if single.count <= listLineWidth || items.count < 2 { return [single] }
+        var heading = lead
+        while heading.last == " " { heading.removeLast() }
+        return [heading] + items.map { "  " + $0 }
     }
 
     /// The indices of a recording's moves that the human transcript leaves
@@ -524,71 +540,9 @@ public enum TranscriptFormatter {
     }
 
     private static func summary(_ replay: Replay) -> String {
-        var selections: [String] = []
-        var shows = 0
-        var hudVisible = false
-        var recognized: [(name: String, count: Int)] = []
-        var pressed: [(title: String, count: Int)] = []
-        var rest: Point?
-        var scrolls = 0
-        var focus: ReplayEvent.Kind?
-        for event in replay.events {
-            switch event.kind {
-            case .focus: focus = event.kind
-            case .scroll: scrolls += 1
-            case .scrollEnd(let offset): rest = offset
-            case .control(let title, .primaryActionTriggered):
-                if let index = pressed.firstIndex(where: { $0.title == title }) {
-                    pressed[index].count += 1
-                } else {
-                    pressed.append((title, 1))
-                }
-            case .select(let title): selections.append(title ?? "untitled")
-            case .hudShow: shows += 1; hudVisible = true
-            case .hudHide: hudVisible = false
-            case .gesture(let name, let state) where state == .began || (state == .ended && name == "tap"):
-                if let index = recognized.firstIndex(where: { $0.name == name }) {
-                    recognized[index].count += 1
-                } else {
-                    recognized.append((name, 1))
-                }
-            default: break
-            }
-        }
-        var parts: [String] = []
-        if replay.script.scene.tabTitles != nil {
-            parts.append(selections.isEmpty ? "nothing selected" : "selected \(selections.joined(separator: ", then "))")
-            parts.append("the HUD changed \(shows) time\(shows == 1 ? "" : "s")" + (hudVisible ? " and is still showing" : ""))
-        }
-        if !replay.script.scene.buttons.isEmpty {
-            parts.append(pressed.isEmpty
-                ? "no button pressed"
-                : "pressed " + pressed.map { "\($0.title) ×\($0.count)" }.joined(separator: ", "))
-        }
-        if replay.script.scene.scroll != nil {
-            parts.append(scrolls == 0 ? "the scroll view did not move"
-                : "the scroll view moved on \(scrolls) frame\(scrolls == 1 ? "" : "s")"
-                    + (rest.map { " and rests at \(pointText($0))" } ?? ""))
-        }
-        if !replay.script.scene.surfaceRecognizers.isEmpty {
-            let surface = recognized.filter { name, _ in
-                replay.script.scene.surfaceRecognizers.contains { $0.rawValue == name }
-            }
-            parts.append(surface.isEmpty
-                ? "the surface recognized nothing"
-                : "the surface recognized " + surface.map { "\($0.name) ×\($0.count)" }.joined(separator: ", "))
-        }
-        // Where the keys left the focus, for a script that pressed any.
-        if replay.script.steps.contains(where: { if case .key = $0.action { true } else { false } }) {
-            switch focus {
-            case .focus(let title, let kind?)?:
-                parts.append("the focus ends on " + (title.map { "\($0) (\(kind.rawValue))" } ?? "a \(kind.rawValue) without a title"))
-            default:
-                parts.append("nothing has the focus")
-            }
-        }
-        if parts.isEmpty { parts.append("\(replay.events.count) events") }
-        return "\nSummary: " + parts.joined(separator: "; ") + ".\n"
+        var summary = TranscriptSummary(scene: replay.script.scene)
+        for event in replay.events { summary.add(event) }
+        return "\n" + summary.text + "\n"
     }
 
     private static func indent(_ text: String) -> String {

@@ -101,6 +101,20 @@ struct CommandLineConventionTests {
         #expect(!second.errors.contains("Error Domain"))
     }
 
+    @Test("--svg onto a file, or under one, fails before anything is replayed: no transcript, no JSON lines (issue 38)",
+          arguments: [["--no-pictures"], ["--format", "jsonl"], []])
+    func svgCheckedFirst(options: [String]) throws {
+        let directory = try temporaryDirectory()
+        let file = directory + "/taken"
+        try write("not a folder", to: file)
+        for target in [file, file + "/frames"] {
+            let result = runDemo(["--svg", target] + options)
+            #expect(result.status == 1)
+            #expect(result.output.isEmpty, "nothing is replayed")
+            #expect(result.errors == "Demo: cannot write SVG pictures to \(target): '\(file)' exists and is not a folder\n")
+        }
+    }
+
     @Test("--svg replaces the frames of an earlier run and touches nothing else")
     func svgClearsOldFrames() throws {
         let directory = try temporaryDirectory()

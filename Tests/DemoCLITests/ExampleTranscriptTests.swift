@@ -67,7 +67,7 @@ struct ExampleTranscriptTests {
             "key return", "press Share",
         ])
         #expect(TranscriptFormatter.text(replay).contains(
-            "Summary: selected Profile; the HUD changed 0 times; pressed Save ×1, Share ×1; the focus ends on Share (button)."))
+            "Summary: selected Profile; pressed Save ×1, Share ×1; the focus ends on Share (button)."))
         #expect(replay.frames.last?.snapshot.focus?.title == "Share")
     }
 

@@ -55,25 +55,34 @@ struct LiveInputParserTests {
             }
         }
         var parser = LiveInputParser()
-        // Shift-Up, Ctrl-End, an unknown SS3 key and a function key are dropped; Alt-O and a key stay keys.
+        // Shift-Up, Ctrl-End and a function key are dropped; Alt-O and a key are Alt-O, then the key.
         #expect(parser.feed(Array("\u{1B}[1;2A\u{1B}[1;5F\u{1B}[15~ \r".utf8)) == [.key(" "), .key("\r")])
-        #expect(parser.feed(Array("\u{1B}Oxq".utf8)) == [.key("\u{1B}"), .key("O"), .key("x"), .key("q")])
-        #expect(TerminalKey.backTab.rawValue == "shift+tab")
+        #expect(parser.feed(Array("\u{1B}Ozq".utf8)) == [.alt("O"), .key("z"), .key("q")])
+        #expect(TerminalKey.backTab.name == "shift+tab")
+        #expect(TerminalKey.backTab.key == (try? Key(name: "shift+tab")))
     }
 
-    @Test("A stray C1 control (0x9B) or a broken UTF-8 byte is ignored on its own: the key after it comes through")
+    @Test("A stray C1 control (0x9B) or a broken UTF-8 byte is one U+FFFD: the key after it comes through")
     func strayBytes() {
         var parser = LiveInputParser()
-        #expect(parser.feed([0x9B, UInt8(ascii: "q")]) == [.key("q")])
-        #expect(parser.feed([0x85, 0xBF, 0xFF, 0xC0, UInt8(ascii: "a")]) == [.key("a")])
-        // A lead byte cut short by a key: the lead goes, the key stays.
-        #expect(parser.feed([0xC3, UInt8(ascii: "q")]) == [.key("q")])
-        #expect(parser.feed([0xE2, 0x82, UInt8(ascii: "r")]) == [.key("r")])
+        #expect(parser.feed([0x9B, UInt8(ascii: "q")]) == [.key("\u{FFFD}"), .key("q")])
+        // Each byte that cannot start a character is one replacement.
+        let fourReplacements: [LiveInput] = [.key("\u{FFFD}"), .key("\u{FFFD}"), .key("\u{FFFD}"), .key("\u{FFFD}")]
+        #expect(parser.feed([0x85, 0xBF, 0xFF, 0xC0, UInt8(ascii: "a")]) == fourReplacements + [.key("a")])
+        // A lead byte cut short by a key: one replacement for what came of it, and the key.
+        #expect(parser.feed([0xC3, UInt8(ascii: "q")]) == [.key("\u{FFFD}"), .key("q")])
+        #expect(parser.feed([0xE2, 0x82, UInt8(ascii: "r")]) == [.key("\u{FFFD}"), .key("r")])
+        // A second byte out of its lead's range (a surrogate, an overlong form) ends the bad run there.
+        #expect(parser.feed([0xED, 0xA0, 0x80, UInt8(ascii: "b")])
+            == [.key("\u{FFFD}"), .key("\u{FFFD}"), .key("\u{FFFD}"), .key("b")])
         // Split across reads, a character waits for its continuation bytes.
         #expect(parser.feed([0xE2, 0x82]).isEmpty)
         #expect(parser.feed([0xAC, UInt8(ascii: "q")]) == [.key("€"), .key("q")])
-        // A lone 0x9B at the end of a read does not wait for anything.
-        #expect(parser.feed([0x9B]).isEmpty)
+        #expect(parser.feed([0xF0, 0x9F]).isEmpty)
+        #expect(parser.feed([0x98]).isEmpty)
+        #expect(parser.feed([0x80]) == [.key("😀")])
+        // A lone 0x9B at the end of a read waits for nothing.
+        #expect(parser.feed([0x9B]) == [.key("\u{FFFD}")])
         #expect(parser.feed(Array("q".utf8)) == [.key("q")])
         // A CSI broken by a control character: the sequence goes, the character stays.
         #expect(parser.feed([0x1B, UInt8(ascii: "["), UInt8(ascii: "1"), 0x03]) == [.key("\u{3}")])

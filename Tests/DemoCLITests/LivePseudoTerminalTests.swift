@@ -15,7 +15,7 @@ struct LivePseudoTerminalTests {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
-    @Test("Press on Home shows the HUD, a slide and lift selects Settings, q restores the terminal")
+    @Test("Press on Home shows the HUD, a slide and lift selects Settings, q restores the terminal, then the summary")
     func pressSlideLift() throws {
         guard let demo = Self.demoBinary else {
             print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
@@ -45,6 +45,8 @@ struct LivePseudoTerminalTests {
         }
 
         guard wait(for: "the picture", { $0.contains("Settings") && $0.contains("\u{1B}[?1006h") }) else { return }
+        // Bracketed paste and application keypad mode are on.
+        #expect(terminal.screen.contains("\u{1B}[?2004h\u{1B}="))
         // The seed scene at 80 columns draws a 60-column picture: Home's title
         // is on the picture's line 20 (terminal row 21), near column 7.
         terminal.send("\u{1B}[<0;7;21M")
@@ -54,9 +56,13 @@ struct LivePseudoTerminalTests {
         terminal.send("\u{1B}[<0;55;21m")
         guard wait(for: "the selection", { $0.contains("Settings selected") }) else { return }
         terminal.send("q")
-        guard wait(for: "the terminal restored", { $0.contains("\u{1B}[?1049l") }) else { return }
+        guard wait(for: "the terminal restored, then the summary", {
+            guard let restored = $0.range(of: "\u{1B}[?1049l") else { return false }
+            return $0[restored.upperBound...].contains("Summary: selected Settings; the HUD changed ")
+        }) else { return }
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(terminal.screen.contains("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?25h\u{1B}[?1049l"))
+        #expect(terminal.screen.contains("\u{1B}>\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?25h\u{1B}[?1049l"))
+        #expect(terminal.screen.contains("Live session of seed.gesture (built in): "))
     }
 }

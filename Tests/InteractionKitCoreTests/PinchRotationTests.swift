@@ -18,7 +18,10 @@ private func sine(_ x: Double) -> Double {
     var term = reduced, sum = 0.0
     for n in 0..<30 {
         sum += term
-        term *= -reduced * reduced / Double((2 * n + 2) * (2 * n + 3))
+        // Split, and typed: as one expression this line took the type checker 11 s (issue 38).
+        let denominator = Double((2 * n + 2) * (2 * n + 3))
+        let factor: Double = -reduced * reduced / denominator
+        term *= factor
     }
     return sum
 }

@@ -78,7 +78,8 @@ enum ReplayFuzzHarness {
 
     /// What breaks UIKit's order of control events (C1–C4): each button
     /// sends drags and a touch up or cancel only while it tracks a touch
-    /// down, and its primary action only right after a touch up inside.
+    /// down, and its primary action only right after a touch up inside or
+    /// alone after a key that activates.
     @MainActor
     static func controlViolations(_ events: [ReplayEvent]) -> [String] {
         var tracking: Set<String> = []
@@ -89,8 +90,8 @@ enum ReplayFuzzHarness {
             if case .key(let name) = event.kind { activatedByKey = activatingKeys.contains(name) }
             guard case .control(let title, let control) = event.kind else { continue }
             defer { previous = (title, control) }
-            // Space or Return on a focused button sends touchUpInside as a screen reader's activation does (K3).
-            if control == .touchUpInside, activatedByKey, !tracking.contains(title) {
+            // Space or Return on a focused button sends its primary action alone, no touch event (K3).
+            if control == .primaryActionTriggered, activatedByKey, !tracking.contains(title) {
                 activatedByKey = false
                 continue
             }

@@ -50,7 +50,7 @@ private func numericAttributesAreWellFormatted(_ document: String) -> Bool {
 
 @Test("SVG typical frame contents") func svgTypicalFrameContents() {
     let svg = SVGPicture.render(Fixtures.typical())
-    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 390 844\" width=\"390\" height=\"844\">\n"))
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-10 -66 410 920\" width=\"410\" height=\"920\">\n"))
     #expect(svg.hasSuffix("</svg>\n"))
     #expect(svg.contains(">t=0.15s · HUD shows Now Playing</text>"))
     #expect(svg.contains("<g id=\"hud\">"))
@@ -110,7 +110,7 @@ private func numericAttributesAreWellFormatted(_ document: String) -> Bool {
         #expect(!svg.contains("width=\"-") && !svg.contains("height=\"-"))
         if !(snapshot.windowSize.width > 0 && snapshot.windowSize.width < 1e7
              && snapshot.windowSize.height > 0 && snapshot.windowSize.height < 1e7) {
-            #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 390 844\""))
+            #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-10 -66 410 920\""))
         }
     }
 }

@@ -206,6 +206,10 @@ public struct KeyboardHIDUsage: RawRepresentable, Hashable, Sendable {
     public static let keypadPeriod = KeyboardHIDUsage(rawValue: 0x63)
     /// The Menu (Application) key.
     public static let keyboardApplication = KeyboardHIDUsage(rawValue: 0x65)
+    /// The keypad's = (on some keypads; xterm's application keypad sends `ESC O X` for it).
+    public static let keypadEqualSign = KeyboardHIDUsage(rawValue: 0x67)
+    /// The keypad's , (a separator; xterm's application keypad sends `ESC O l` for it).
+    public static let keypadComma = KeyboardHIDUsage(rawValue: 0x85)
     /// The left Control key.
     public static let keyboardLeftControl = KeyboardHIDUsage(rawValue: 0xE0)
     /// The left Shift key.
@@ -331,6 +335,8 @@ public struct KeyboardHIDUsage: RawRepresentable, Hashable, Sendable {
         (.keypad0, 82),
         (.keypadPeriod, 83),
         (.keyboardApplication, 127),
+        (.keypadEqualSign, 117),
+        (.keypadComma, 121),
         (.keyboardLeftControl, 29),
         (.keyboardLeftShift, 42),
         (.keyboardLeftAlt, 56),

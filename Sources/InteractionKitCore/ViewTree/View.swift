@@ -108,6 +108,9 @@ open class View {
         didSet {
             guard oldValue != semanticLayoutDirection else { return }
             refreshInheritedState(from: self)
+            // Reading order runs leading to trailing, and the items below
+            // may lay out mirrored without a frame changing (a tab bar's tabs).
+            window?.focusOrderDidChange()
         }
     }
     /// The direction this view lays out in: its own, or the nearest ancestor's, or left to right.
@@ -535,7 +538,7 @@ open class View {
     open var accessibilityWindow: Window? { window }
     /// Performs the view's default action for assistive technologies (a
     /// screen reader's double tap, AT-SPI's `click`); the default does
-    /// nothing and returns false. Controls act as a tap.
+    /// nothing and returns false. Controls perform their primary action.
     open func accessibilityActivate() -> Bool { false }
     /// The number an `.adjustable` view stands for, with its range and step; nil by default.
     open var accessibilityNumericValue: AccessibilityNumericValue? {

@@ -12,8 +12,13 @@ import InteractionKitLinux
 ///   sends nothing.
 /// - For assistive technologies it is one element, labelled with its
 ///   title, whose value is the percentage (`"40%"`) and whose trait is
-///   `.adjustable`; ``increment()`` and ``decrement()`` move it by a tenth
-///   of its range, as VoiceOver's swipes up and down move a `UISlider`.
+///   `.adjustable`; it overrides UIKit's `accessibilityIncrement()` and
+///   `accessibilityDecrement()` to move by a tenth of its range, as
+///   VoiceOver's swipes up and down move a `UISlider` (the arrow keys on
+///   the focused slider step it the same way, rule K3). Its
+///   `accessibilityNumericValue` gives the number, range and step that a
+///   Linux screen reader reads and sets through AT-SPI's Value interface,
+///   and `accessibilitySetNumericValue(_:)` takes a value set that way.
 /// - At an accessibility text size, holding the thumb shows the large
 ///   content viewer's HUD with the title and the value (`"Volume: 40%"`),
 ///   and the HUD follows the value as the thumb moves. The viewer's
@@ -144,23 +149,35 @@ public final class Slider: Control, LargeContentViewerInteractionDelegate {
     /// The value as assistive technologies and the HUD say it: a whole percentage of the range.
     public var valueText: String { "\(Int((fraction * 100).rounded()))%" }
 
+    /// How far one increment or decrement moves the value: a tenth of the range.
+    public var stepSize: Double { (maximumValue - minimumValue) / 10 }
+
     /// Moves the value up by a tenth of the range and sends `valueChanged`,
-    /// as an assistive technology's "increment" does.
-    ///
-    /// When the engine gains UIKit's `accessibilityIncrement()`, this is what
-    /// an override of it calls.
-    public func increment() {
-        setValue(storedValue + (maximumValue - minimumValue) / 10, sendingActions: true)
+    /// as an assistive technology's "increment" (or an arrow key on the
+    /// focused slider) does.
+    override public func accessibilityIncrement() {
+        setValue(storedValue + stepSize, sendingActions: true)
     }
 
     /// Moves the value down by a tenth of the range and sends `valueChanged`.
-    public func decrement() {
-        setValue(storedValue - (maximumValue - minimumValue) / 10, sendingActions: true)
+    override public func accessibilityDecrement() {
+        setValue(storedValue - stepSize, sendingActions: true)
+    }
+
+    /// Sets the value an assistive technology asks for (clamped into the
+    /// range) and sends `valueChanged` if it changed; refuses a value that
+    /// is not a number.
+    override public func accessibilitySetNumericValue(_ value: Double) -> Bool {
+        guard value.isFinite else { return false }
+        setValue(value, sendingActions: true)
+        return true
     }
 
     private func valueDidChange() {
         accessibilityLabel = title
         accessibilityValue = valueText
+        accessibilityNumericValue = AccessibilityNumericValue(
+            current: storedValue, minimum: minimumValue, maximum: maximumValue, step: stepSize)
         largeContentTitle = "\(title): \(valueText)"
         // Show the new value under a still finger too, not on the next move.
         largeContentViewerInteraction.refresh()

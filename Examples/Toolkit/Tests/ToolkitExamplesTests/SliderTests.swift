@@ -91,17 +91,43 @@ struct SliderTests {
         #expect(slider.accessibilityLabel == "Volume")
         #expect(slider.accessibilityValue == "50%")
         #expect(slider.accessibilityTraits.contains(.adjustable))
-        slider.increment()
+        #expect(slider.accessibilityNumericValue == AccessibilityNumericValue(current: 50, minimum: 0, maximum: 100, step: 10))
+        slider.accessibilityIncrement()
         #expect(slider.accessibilityValue == "60%")
-        for _ in 0..<10 { slider.increment() }
+        #expect(slider.accessibilityNumericValue?.current == 60)
+        for _ in 0..<10 { slider.accessibilityIncrement() }
         #expect(slider.value == 100)
-        slider.decrement()
+        slider.accessibilityDecrement()
         #expect(slider.accessibilityValue == "90%")
         // Each step that changed the value sent valueChanged; the clamped ones did not.
         #expect(scene.events.events(of: "Volume") == Array(repeating: "valueChanged", count: 6))
+        // A screen reader sets a number through AT-SPI's Value: clamped, and NaN refused.
+        #expect(slider.accessibilitySetNumericValue(25))
+        #expect(slider.accessibilityNumericValue?.current == 25)
+        #expect(slider.accessibilitySetNumericValue(250) && slider.value == 100)
+        #expect(!slider.accessibilitySetNumericValue(.nan) && slider.value == 100)
         slider.title = "Loudness"
         #expect(slider.accessibilityLabel == "Loudness")
-        #expect(slider.largeContentTitle == "Loudness: 90%")
+        #expect(slider.largeContentTitle == "Loudness: 100%")
+    }
+
+    @Test("Focused by Tab, the arrow keys step it through the engine's adjustable API: right and up increment, left and down decrement")
+    func arrowKeys() throws {
+        let scene = SliderScene()
+        scene.window.makeKey()
+        #expect(scene.window.focusedItem === scene.slider)
+        let keys = TouchDriver(scene.window)
+        try keys.press("right")
+        try keys.press("up")
+        #expect(scene.slider.value == 70)
+        try keys.press("left")
+        try keys.press("down")
+        try keys.press("down")
+        #expect(scene.slider.value == 40)
+        #expect(scene.events.events(of: "Volume") == Array(repeating: "valueChanged", count: 5))
+        // Return activates a control's primary action: a slider has none, and its value stays.
+        try keys.press("return")
+        #expect(scene.slider.value == 40)
     }
 
     @Test("At an accessibility size, holding the thumb shows the value large; the HUD follows the drag; the lift hides it")

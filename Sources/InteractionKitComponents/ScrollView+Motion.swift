@@ -14,6 +14,7 @@ extension ScrollView {
         guard kind != .none else { return }
         motionSerial &+= 1
         motionKind = kind
+        decelerationAnnounced = false
         guard window != nil, runDisplayLink() else {
             finishMotionAtRest()
             return
@@ -79,18 +80,31 @@ extension ScrollView {
         endMotion()
     }
 
+    /// Announces a deceleration that has just started (`motionSerial` is
+    /// `serial` still): the delegate hears `scrollViewWillBeginDecelerating`,
+    /// and later its end.
+    func announceDeceleration(serial: UInt64) {
+        guard serial == motionSerial, motionKind == .decelerating, !decelerationAnnounced else { return }
+        decelerationAnnounced = true
+        delegate?.scrollViewWillBeginDecelerating(self)
+    }
+
     /// The motion is over: the link pauses (nothing stays scheduled), then
-    /// the delegate hears `…DidEndDecelerating` or `…DidEndScrollingAnimation`.
+    /// the delegate hears `…DidEndDecelerating` (when it heard the
+    /// deceleration begin: a motion stopped before it was announced ends
+    /// unheard, so every end has its begin) or `…DidEndScrollingAnimation`.
     private func endMotion() {
         let kind = motionKind
         guard kind != .none else { return }
+        let announced = decelerationAnnounced
         motionKind = .none
         motionSerial &+= 1
+        decelerationAnnounced = false
         horizontalMotion.phase = .resting
         verticalMotion.phase = .resting
         displayLink?.isPaused = true
         switch kind {
-        case .decelerating: delegate?.scrollViewDidEndDecelerating(self)
+        case .decelerating: if announced { delegate?.scrollViewDidEndDecelerating(self) }
         case .animating: delegate?.scrollViewDidEndScrollingAnimation(self)
         case .none: break
         }

@@ -22,19 +22,22 @@ extension ScrollView {
     }
 
     /// Unpauses the display link, making one for this view's window if
-    /// needed; false when there is no window to run on.
+    /// needed; false when there is no window to run on, or no frame to come
+    /// (a clock past 2^53 frames has none between its values): the motion
+    /// then rests at once rather than wait for ever.
     private func runDisplayLink() -> Bool {
         guard let window else { return false }
         if let displayLink, displayLinkWindowSerial == windowSerial, !displayLink.isInvalidated {
             displayLink.isPaused = false
-            return true
+            return displayLink.isRunning
         }
         displayLink?.invalidate()
-        displayLink = DisplayLink(window: window) { [unowned self] link in
+        let link = DisplayLink(window: window) { [unowned self] link in
             self.frameDidFire(link)
         }
+        displayLink = link
         displayLinkWindowSerial = windowSerial
-        return true
+        return link.isRunning
     }
 
     /// One frame: both axes move to where their motions are at the frame's

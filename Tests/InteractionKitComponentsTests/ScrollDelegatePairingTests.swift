@@ -83,4 +83,23 @@ struct ScrollDelegatePairingTests {
             #expect(unpaired(names).isEmpty, "\(call): \(names)")
         }
     }
+
+    @Test("A glide that starts where the clock has no frames left (past 2^53 frames) rests at once, its calls still in pairs")
+    func clockPastTheFrames() {
+        let scene = ScrollScene()
+        let start = 1e300
+        scene.window.advanceTime(to: start)
+        scene.drag(from: Point(x: 200, y: 500), to: Point(x: 200, y: 380), start: start)
+        scene.window.advanceTime(to: start + 10)
+        #expect(!scene.scrollView.isDecelerating)
+        #expect(scene.window.nextTimerDeadline == nil)
+        let names = scene.delegate.names.filter { $0 != "didScroll" }
+        #expect(unpaired(names).isEmpty, "\(names)")
+        // Pulled past the top and let go, it springs back to the edge at once.
+        scene.scrollView.contentOffset = Point(x: 0, y: -50)
+        scene.window.down(200, 300, at: start)
+        scene.window.up(200, 300, at: start)
+        #expect(scene.scrollView.contentOffset.y == 0)
+        #expect(unpaired(scene.delegate.names.filter { $0 != "didScroll" }).isEmpty)
+    }
 }

@@ -10,6 +10,8 @@ private final class KeyHolder: View {
     var log: [String] = []
     /// Runs inside `pressesBegan`, after the log.
     var onBegan: (() -> Void)?
+    /// Runs inside `pressesCancelled`, after the log.
+    var onCancelled: (() -> Void)?
 
     init(_ name: String, y: Double) {
         self.name = name
@@ -33,7 +35,10 @@ private final class KeyHolder: View {
     }
     override func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) { note("changed", presses) }
     override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) { note("ended", presses) }
-    override func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) { note("cancelled", presses) }
+    override func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) {
+        note("cancelled", presses)
+        onCancelled?()
+    }
 }
 
 /// A press ends with the responder that began it, as in UIKit (issue 37,
@@ -95,6 +100,29 @@ struct PressResponderTests {
         #expect(second.log.isEmpty)
     }
 
+    @Test("A key sent while a subtree leaves the window runs once it has left: no view inside hears a press it cannot end")
+    func keySentWhileLeaving() {
+        let window = Window.phone()
+        let container = View(frame: Rect(x: 0, y: 0, width: 390, height: 400))
+        let holder = KeyHolder("holder", y: 0)
+        let focused = KeyHolder("focused", y: 100)
+        container.addSubview(holder)
+        container.addSubview(focused)
+        window.addSubview(container)
+        window.makeKey()
+        #expect(holder.becomeFirstResponder())
+        send(window, .keyboardA, .began)
+        window.moveFocus(to: focused)
+        #expect(holder.resignFirstResponder())
+        // Told of the cancel as the container leaves, the holder sends another key.
+        holder.onCancelled = { [unowned window] in
+            window.send(KeyInput(key: Key(keyCode: .keyboardB), phase: .began, timestamp: window.currentTime))
+        }
+        container.removeFromSuperview()
+        #expect(holder.log == ["began \(a)", "cancelled \(a)"])
+        #expect(focused.log.isEmpty, "the key ran before the container had left: \(focused.log)")
+    }
+
     @Test("R4-3: a key-input filter that consumes the release of a press it let through cancels the press")
     func filterTakingTheRelease() {
         let (window, first, _) = scene()
@@ -115,6 +143,17 @@ struct PressResponderTests {
         window.send(KeyInput(key: key, phase: .ended, timestamp: 0.6))
         #expect(ran == 1)
         #expect(first.log == ["began \(a)", "cancelled \(a)"])
+    }
+
+    @Test("A key a filter took going down, whose release never came, does not swallow the release of its next press")
+    func staleConsumedKey() {
+        let (window, first, _) = scene()
+        let token = window.addKeyInputFilter { input in input.phase == .began }
+        send(window, .keyboardA, .began)
+        window.removeKeyInputFilter(token)
+        send(window, .keyboardA, .began)
+        send(window, .keyboardA, .ended)
+        #expect(first.log == ["began \(a)", "ended \(a)"])
     }
 
     @Test("The window losing the keyboard cancels the presses down: their releases go to another window")

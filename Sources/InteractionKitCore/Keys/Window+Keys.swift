@@ -57,7 +57,11 @@ extension Window {
             return
         }
         switch input.phase {
-        case .began: beginPress(input)
+        case .began:
+            // Down again and let through: the release of a key-down taken
+            // before is lost, and this press's release is not taken for it.
+            forget(consumed: code, in: state)
+            beginPress(input)
         case .changed:
             guard let down = state.pressesDown.first(where: { $0.key?.keyCode == code }) else { return }
             deliver(Press(key: input.key, phase: .changed, timestamp: currentTime, isRepeat: input.isRepeat,

@@ -759,12 +759,27 @@ open class View {
             // The callback may have moved either view: a cycle is refused as above.
             if view === self || isDescendant(of: view) { return false }
         }
-        if let oldWindow = view.window, oldWindow !== window {
+        guard let oldWindow = view.window, oldWindow !== window else {
+            attach(view, at: index)
+            return true
+        }
+        // Leaving a window is one dispatch of that window (G10): what the
+        // cancels' callbacks send runs once the view has left, so nothing
+        // inside it hears an input it would not hear the end of.
+        var inserted = false
+        oldWindow.dispatching {
             oldWindow.subtreeWillLeave(view)
             // Cancelling ran user actions, which may have moved this view
             // inside `view` meanwhile: a cycle is refused as above.
-            if view === self || isDescendant(of: view) { return false }
+            if view === self || isDescendant(of: view) { return }
+            attach(view, at: index)
+            inserted = true
         }
+        return inserted
+    }
+
+    /// The insertion itself, once the view is free to move here.
+    private func attach(_ view: View, at index: Int) {
         let oldWindow = view.window
         view.detachFromSuperview()
         changeSubviews { $0.insert(view, at: max(0, min(index, $0.count))) }
@@ -780,7 +795,6 @@ open class View {
         view.didMoveToSuperview()
         didAddSubview(view)
         subviewsDidChangeForAccessibility()
-        return true
     }
 
     /// Removes the view from its superview; gestures on it that are in progress are cancelled.
@@ -789,8 +803,20 @@ open class View {
         first.willRemoveSubview(self)
         // The callback may have moved the view: it leaves the superview it has now.
         guard let parent = superview else { return }
-        let oldWindow = window
-        oldWindow?.subtreeWillLeave(self)
+        guard let oldWindow = window else {
+            detach(from: parent, leaving: nil)
+            return
+        }
+        // One dispatch of the window (G10): what the cancels' callbacks send
+        // runs once the view has left.
+        oldWindow.dispatching {
+            oldWindow.subtreeWillLeave(self)
+            detach(from: parent, leaving: oldWindow)
+        }
+    }
+
+    /// The removal itself: out of the superview, then everyone told.
+    private func detach(from parent: View, leaving oldWindow: Window?) {
         detachFromSuperview()
         refreshInheritedState(from: self)
         oldWindow?.geometryDidChangeUnderTouches()

@@ -6,10 +6,10 @@
 #    the extra blocks divided by the extra moves.
 #  - per sequence: K and 2K sequences of 100 moves; the extra blocks divided
 #    by the extra events (102 per sequence).
-#  - per tap, per scroll move and frame, per key: likewise.
+#  - per tap, per scroll move and frame, per key, per caret move: likewise.
 #
-# Exits 1 if a move, an event, a tap, a scroll move or frame, or a key
-# allocates. Usage: scripts/count-allocations.sh [K]
+# Exits 1 if a move, an event, a tap, a scroll move or frame, a key, or a
+# caret move by a character or a word allocates. Usage: scripts/count-allocations.sh [K]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 k=${1:-200}
@@ -84,3 +84,19 @@ if [ "$keys_long" != "$keys_short" ]; then
     echo "error: keys allocate" >&2
     exit 1
 fi
+
+# Text (issue 32, T9): a caret move by a character and by a word in the
+# middle of 10 000 characters allocates nothing (Bench --text-caret KIND MOVES).
+caret_blocks() {
+    valgrind --tool=dhat --dhat-out-file=/dev/null "$bench" --text-caret "$1" "$2" 2>&1 \
+        | sed -n 's/.*Total: *[0-9,]* bytes in \([0-9,]*\) blocks.*/\1/p' | tr -d ,
+}
+for kind in character word; do
+    caret_short=$(caret_blocks "$kind" 2000)
+    caret_long=$(caret_blocks "$kind" 4000)
+    echo "caret moves by $kind: 2000 moves = $caret_short blocks, 4000 moves = $caret_long"
+    if [ "$caret_long" != "$caret_short" ]; then
+        echo "error: caret moves by $kind allocate" >&2
+        exit 1
+    fi
+done

@@ -339,6 +339,8 @@ func main() -> Int32 {
     if let status = ScrollBench.run(arguments) { return status }
     // The keyboard's cases (KeyBench.swift): `--keys`, `--key-report`.
     if let status = KeyBench.run(arguments) { return status }
+    // The text model's cases (TextBench.swift): `--text-typing`, `--text-word`, `--text-caret`, `--text-report`.
+    if let status = TextBench.run(arguments) { return status }
     // `Bench --alloc SEQUENCES MOVES`: run the main case untimed, for counting allocations and instructions under valgrind.
     // A fifth argument `standard` runs it at the standard text size (viewer off).
     if arguments.count >= 4, arguments[1] == "--alloc", let sequences = Int(arguments[2]), let moves = Int(arguments[3]) {
@@ -368,7 +370,9 @@ func main() -> Int32 {
     if arguments.count == 2, arguments[1] == "--instructions" {
         let targets = instructionTargets()
         let missed = printTargets(targets)
-        return !targets.isEmpty && missed == 0 && ScrollBench.report() == 0 ? 0 : 1
+        let scrollStatus = ScrollBench.report()
+        let textStatus = TextBench.report()
+        return !targets.isEmpty && missed == 0 && scrollStatus == 0 && textStatus == 0 ? 0 : 1
     }
     let repetitions = 21
     var targets: [Target] = []
@@ -414,7 +418,8 @@ func main() -> Int32 {
     let missed = printTargets(targets)
     let scrollStatus = ScrollBench.report()
     let keyStatus = KeyBench.report()
-    return missed == 0 && scrollStatus == 0 && keyStatus == 0 ? 0 : 1
+    let textStatus = TextBench.report()
+    return missed == 0 && scrollStatus == 0 && keyStatus == 0 && textStatus == 0 ? 0 : 1
 }
 
 /// The instruction counts of a move, an event and a tap, as targets: the

@@ -107,7 +107,7 @@ struct DisplayLinkTests {
         link.invalidate()
     }
 
-    @Test("Another rate moves the frames onto its own grid; nonsense rates fall back to 60 or 1000")
+    @Test("Another rate moves the frames onto its own grid; nonsense rates fall back to the display's")
     func rates() {
         let window = Window.phone()
         var stamps: [Double] = []
@@ -121,7 +121,90 @@ struct DisplayLinkTests {
         link.preferredFramesPerSecond = -5
         #expect(link.duration == 1.0 / 60)
         link.preferredFramesPerSecond = .max
-        #expect(link.duration == 1.0 / 1000)
+        #expect(link.duration == 1.0 / 60)
+        link.invalidate()
+    }
+
+    @Test("D1: 120 frames a second asked of a 60 Hz display run 60 callbacks a second")
+    func fasterThanTheDisplay() {
+        let window = Window.phone()
+        var stamps: [Double] = []
+        let link = DisplayLink(window: window) { stamps.append($0.timestamp) }
+        link.preferredFramesPerSecond = 120
+        window.advanceTime(to: 1)
+        #expect(stamps.count == 60)
+        #expect(stamps == (1...60).map { Double($0) / 60 })
+        #expect(link.actualFramesPerSecond == 60)
+        link.invalidate()
+    }
+
+    @Test("D1: 45 frames a second on a 60 Hz display fall on every other refresh, never between two")
+    func betweenDivisors() {
+        let window = Window.phone()
+        var stamps: [Double] = []
+        let link = DisplayLink(window: window) { stamps.append($0.timestamp) }
+        link.preferredFramesPerSecond = 45
+        window.advanceTime(to: 0.5)
+        #expect(link.actualFramesPerSecond == 30)
+        #expect(stamps == (1...15).map { Double($0) / 30 })
+        let refreshes = stamps.map { ($0 * 60).rounded() }
+        #expect(zip(stamps, refreshes).allSatisfy { $0 * 60 == $1 })
+        link.invalidate()
+    }
+
+    @Test("D1: a 120 Hz display: the default 60, the display's rate for 0, 40 for 45, 24 for 25")
+    func fasterDisplay() {
+        let window = Window.phone()
+        window.maximumFramesPerSecond = 120
+        #expect(window.maximumFramesPerSecond == 120)
+        var stamps: [Double] = []
+        let link = DisplayLink(window: window) { stamps.append($0.timestamp) }
+        #expect(link.actualFramesPerSecond == 60)
+        link.preferredFramesPerSecond = 0
+        #expect(link.actualFramesPerSecond == 120)
+        window.advanceTime(to: 0.05)
+        #expect(stamps == (1...6).map { Double($0) / 120 })
+        link.preferredFramesPerSecond = 45
+        #expect(link.actualFramesPerSecond == 40)
+        link.preferredFramesPerSecond = 25
+        #expect(link.actualFramesPerSecond == 24)
+        link.invalidate()
+    }
+
+    @Test("D1: a frame-rate range decides once set; preferredFramesPerSecond set after it takes over again")
+    func frameRateRange() {
+        let window = Window.phone()
+        window.maximumFramesPerSecond = 120
+        let link = DisplayLink(window: window) { _ in }
+        #expect(link.preferredFrameRateRange == .default)
+        link.preferredFrameRateRange = FrameRateRange(minimum: 30, maximum: 120, preferred: 80)
+        #expect(link.actualFramesPerSecond == 60)
+        link.preferredFrameRateRange = FrameRateRange(minimum: 30, maximum: 100)
+        #expect(link.actualFramesPerSecond == 60)
+        link.preferredFrameRateRange = .default
+        #expect(link.actualFramesPerSecond == 120)
+        link.preferredFramesPerSecond = 30
+        #expect(link.actualFramesPerSecond == 30)
+        #expect(link.preferredFrameRateRange == .default)
+        link.invalidate()
+    }
+
+    @Test("D1: a display rate out of range is held to 1…1000; a link follows a change from its next frame")
+    func displayRateChanges() {
+        let window = Window.phone()
+        window.maximumFramesPerSecond = 0
+        #expect(window.maximumFramesPerSecond == 1)
+        window.maximumFramesPerSecond = .max
+        #expect(window.maximumFramesPerSecond == 1000)
+        window.maximumFramesPerSecond = 60
+        var stamps: [Double] = []
+        let link = DisplayLink(window: window) { stamps.append($0.timestamp) }
+        window.advanceTime(to: 2.0 / 60)
+        window.maximumFramesPerSecond = 30
+        window.advanceTime(to: 0.2)
+        let atSixty: [Double] = [1.0 / 60, 2.0 / 60, 3.0 / 60]
+        let atThirty: [Double] = (2...6).map { Double($0) / 30 }
+        #expect(stamps == atSixty + atThirty)
         link.invalidate()
     }
 

@@ -48,6 +48,41 @@ struct KeyNameTests {
         #expect(KeyCommand(input: KeyCommand.inputLeftArrow) { _ in }.matches(try Key(name: "left")))
     }
 
+    @Test("The forward Delete and the F keys have UIKit's special inputs; a command on them matches them only")
+    @MainActor
+    func deleteAndFunctionKeyInputs() throws {
+        #expect(KeyCommand.specialInput(of: .keyboardDeleteForward) == KeyCommand.inputDelete)
+        #expect(KeyCommand.specialInput(of: .keyboardF1) == KeyCommand.inputF1)
+        #expect(KeyCommand.specialInput(of: .keyboardF12) == KeyCommand.inputF12)
+        #expect(KeyCommand.specialInput(of: .keyboardDeleteOrBackspace) == nil)
+        let delete = KeyCommand(input: KeyCommand.inputDelete) { _ in }
+        #expect(delete.matches(try Key(name: "delete")))
+        #expect(!delete.matches(try Key(name: "backspace")))
+        let help = KeyCommand(input: KeyCommand.inputF1, title: "Help") { _ in }
+        #expect(help.matches(try Key(name: "f1")))
+        #expect(!help.matches(try Key(name: "f2")))
+        let inputs = [KeyCommand.inputF1, KeyCommand.inputF2, KeyCommand.inputF3, KeyCommand.inputF4,
+                      KeyCommand.inputF5, KeyCommand.inputF6, KeyCommand.inputF7, KeyCommand.inputF8,
+                      KeyCommand.inputF9, KeyCommand.inputF10, KeyCommand.inputF11, KeyCommand.inputF12]
+        for (index, input) in inputs.enumerated() {
+            let key = try Key(name: "f\(index + 1)")
+            #expect(KeyCommand.specialInput(of: key.keyCode) == input)
+        }
+        #expect(Set(inputs).count == 12)
+    }
+
+    @Test("A key command's discoverability title and priority are settable, and default as UIKit's")
+    @MainActor
+    func discoverabilityAndPriority() {
+        let command = KeyCommand(input: "f", modifierFlags: .control, title: "Find") { _ in }
+        #expect(command.discoverabilityTitle == nil)
+        #expect(!command.wantsPriorityOverSystemBehavior)
+        command.discoverabilityTitle = "Find in the list"
+        command.wantsPriorityOverSystemBehavior = true
+        #expect(command.discoverabilityTitle == "Find in the list")
+        #expect(command.wantsPriorityOverSystemBehavior)
+    }
+
     @Test("A wrong name says what is wrong and where, by the offset of the part")
     func errors() {
         func error(_ name: String) -> String {

@@ -2,9 +2,13 @@
 /// virtual clock: UIKit's `CADisplayLink`, GTK 4's frame clock tick callback,
 /// Flutter's `Ticker`.
 ///
-/// Frames fall on whole multiples of the frame duration
-/// (`1 / preferredFramesPerSecond` seconds of virtual time: 0, 1/60, 2/60, …),
-/// the way a display refreshes at fixed instants whatever the app is doing.
+/// Frames fall on the display's refresh instants, whole multiples of the
+/// frame duration (0, 1/60, 2/60, … of virtual time), the way a display
+/// refreshes at fixed instants whatever the app is doing. The link's rate is
+/// the largest divisor of the window's `maximumFramesPerSecond` that is not
+/// above the rate it asks for (`preferredFramesPerSecond` or
+/// `preferredFrameRateRange`), as on a ProMotion display: asking for 45 on a
+/// 60 Hz display gives 30, every other refresh, never a frame between two.
 /// A link that starts between two frames first fires at the next one. Time
 /// moves only with the window (`Window.send(_:)`, `Window.advanceTime(to:)`),
 /// so a test steps an animation one exact frame at a time, and
@@ -38,8 +42,10 @@ public final class DisplayLink: TimerTarget {
     private let action: @MainActor (DisplayLink) -> Void
     /// The timer of the next frame, while one is scheduled.
     private var pendingFrame: TimerToken?
-    /// The frame number (frames since time 0) of the pending or last frame.
+    /// The frame number (frames since time 0, at `frameRate`) of the pending or last frame.
     private var frameIndex: Int64 = 0
+    /// The rate `frameIndex` counts in: the link's rate when the frame was scheduled.
+    private var frameRate = Window.defaultMaximumFramesPerSecond
     /// Whether `invalidate()` was called (or the window is gone).
     public private(set) var isInvalidated = false
 
@@ -54,12 +60,34 @@ public final class DisplayLink: TimerTarget {
     }
 
     /// How many frames a second the link asks for: 60 by default. A value
-    /// below 1 means the display's own rate, 60 here (UIKit's 0); above 1000
-    /// is held to 1000. Changing it while running moves the next frame onto
-    /// the new rate's grid.
+    /// below 1 means the display's own rate (UIKit's 0); the link runs at the
+    /// largest divisor of the window's `maximumFramesPerSecond` not above it,
+    /// so 120 on a 60 Hz display runs 60 frames a second and 45 runs 30.
+    /// Setting it takes over from a `preferredFrameRateRange` set before.
+    /// Changing it while running moves the next frame onto the new rate's grid.
     public var preferredFramesPerSecond: Int = 60 {
+        didSet { request = .framesPerSecond(preferredFramesPerSecond) }
+    }
+
+    /// The range of rates the link accepts, Core Animation's
+    /// `preferredFrameRateRange` (iOS 15; `.default` until set): once set, it
+    /// decides instead of `preferredFramesPerSecond`, as in UIKit. The link
+    /// runs at the largest divisor of the window's `maximumFramesPerSecond`
+    /// not above the range's `preferred` rate (its `maximum` when `preferred`
+    /// is nil; 0 means the display's rate).
+    public var preferredFrameRateRange: FrameRateRange = .default {
+        didSet { request = .range(preferredFrameRateRange) }
+    }
+
+    /// What the link asks for: the last of the two properties set.
+    private enum RateRequest {
+        case framesPerSecond(Int)
+        case range(FrameRateRange)
+    }
+
+    private var request = RateRequest.framesPerSecond(60) {
         didSet {
-            guard effectiveFramesPerSecond(oldValue) != effectiveFramesPerSecond(preferredFramesPerSecond) else { return }
+            guard effectiveFramesPerSecond(for: oldValue) != framesPerSecond else { return }
             if let pendingFrame {
                 scheduler.cancel(pendingFrame)
                 self.pendingFrame = nil
@@ -89,8 +117,13 @@ public final class DisplayLink: TimerTarget {
     /// will be on screen, so an animation computes its state for this moment.
     public var targetTimestamp: Double { timestamp + duration }
 
-    /// The time between frames, in seconds (`1 / preferredFramesPerSecond`).
+    /// The time between frames, in seconds: one over the rate the link runs
+    /// at, a whole number of the display's refreshes.
     public var duration: Double { 1 / Double(framesPerSecond) }
+
+    /// The rate the link runs at, in frames a second: the largest divisor of
+    /// the window's `maximumFramesPerSecond` not above the preferred rate.
+    public var actualFramesPerSecond: Int { framesPerSecond }
 
     /// Stops the link for good: no frame is scheduled again, the action and
     /// what it captures are never called, and the window's clock lets go of
@@ -105,17 +138,30 @@ public final class DisplayLink: TimerTarget {
 
     // MARK: Frames
 
-    private var framesPerSecond: Int { effectiveFramesPerSecond(preferredFramesPerSecond) }
+    private var framesPerSecond: Int { effectiveFramesPerSecond(for: request) }
 
-    private func effectiveFramesPerSecond(_ preferred: Int) -> Int {
-        preferred < 1 ? 60 : min(preferred, 1000)
+    /// The display's rate: the window's, or the default once the window is gone.
+    private var displayFramesPerSecond: Int {
+        anchor?.maximumFramesPerSecond ?? Window.defaultMaximumFramesPerSecond
     }
 
-    /// The time of frame `index` at the current rate: the division, not a
+    private func effectiveFramesPerSecond(for request: RateRequest) -> Int {
+        let display = displayFramesPerSecond
+        let asked = switch request {
+        case .framesPerSecond(let rate): Double(rate)
+        case .range(let range): range.preferred ?? range.maximum
+        }
+        guard asked.isFinite, asked >= 1, asked < Double(display) else { return display }
+        var rate = Int(asked)
+        while rate > 1 && display % rate != 0 { rate -= 1 }
+        return rate
+    }
+
+    /// The time of frame `index` at `frameRate`: the division, not a
     /// multiplication by the duration, so that frame 7 at 60 fps is exactly
     /// `7.0 / 60`, as a test computes it.
     private func time(ofFrame index: Int64) -> Double {
-        Double(index) / Double(framesPerSecond)
+        Double(index) / Double(frameRate)
     }
 
     private func cancelPendingFrame() {
@@ -135,7 +181,8 @@ public final class DisplayLink: TimerTarget {
         }
         let now = scheduler.now
         guard now.isFinite else { return }
-        let rate = Double(framesPerSecond)
+        frameRate = framesPerSecond
+        let rate = Double(frameRate)
         // Time is bounded (a double past 2^53 frames has no frames between
         // its values); the loops below settle rounding at the grid's edges.
         let estimate = (now * rate).rounded(.down)
@@ -175,6 +222,11 @@ public final class DisplayLink: TimerTarget {
         timestamp = time(ofFrame: frameIndex)
         action(self)
         guard !isPaused, !isInvalidated, pendingFrame == nil, anchor != nil else { return }
+        guard frameRate == framesPerSecond else {
+            // The display's rate changed under the link: onto the new grid.
+            scheduleNextFrame()
+            return
+        }
         frameIndex += 1
         let next = time(ofFrame: frameIndex)
         if next > scheduler.now {
@@ -191,4 +243,24 @@ public final class DisplayLink: TimerTarget {
 /// engine's window needs no field for it): links hold it weakly and stop once
 /// it is gone with its window.
 @MainActor
-final class DisplayLinkAnchor {}
+final class DisplayLinkAnchor {
+    /// The display's refresh rate (`Window.maximumFramesPerSecond`).
+    var maximumFramesPerSecond = Window.defaultMaximumFramesPerSecond
+}
+
+extension Window {
+    /// The refresh rate of a window's display unless the toolkit says otherwise: 60.
+    public nonisolated static let defaultMaximumFramesPerSecond = 60
+
+    /// The display's refresh rate, in frames a second (UIKit's
+    /// `UIScreen.maximumFramesPerSecond`): 60 by default; the toolkit sets
+    /// the real display's (120 on a ProMotion-like panel). Display links run
+    /// at divisors of it, their frames on its refresh instants. Held to
+    /// 1…1000; a change applies from each link's next frame.
+    public var maximumFramesPerSecond: Int {
+        get { existingAttachment(DisplayLinkAnchor.self)?.maximumFramesPerSecond ?? Self.defaultMaximumFramesPerSecond }
+        set {
+            attachment(DisplayLinkAnchor.self) { DisplayLinkAnchor() }.maximumFramesPerSecond = min(max(newValue, 1), 1000)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import InteractionKitCore
+import InteractionKitDBus
+
+// `org.a11y.atspi.Accessible`: names, roles, states, children and relations.
+
+extension AtspiExport {
+    func accessible(_ member: String, _ call: DBusMessage, _ object: AtspiObjectTree.Object) -> DBusMethodOutcome {
+        let signature = call.signatureText
+        switch member {
+        case "GetChildAtIndex":
+            guard signature == "i", let index = call.body.first?.int32 else { return invalidArguments(call, expected: "i") }
+            let children = tree.children(of: object)
+            guard index >= 0, Int(index) < children.count else { return .reply([reference(to: nil)]) }
+            return .reply([reference(to: .node(children[Int(index)]))])
+        case "GetChildren":
+            guard signature.isEmpty else { return invalidArguments(call, expected: "") }
+            let children = tree.children(of: object)
+            rememberChildren(children.map(tree.path(of:)), for: path(of: object))
+            return .reply([.array(of: .structure([.string, .objectPath]), children.map { reference(to: .node($0)) })])
+        case "GetIndexInParent":
+            guard signature.isEmpty else { return invalidArguments(call, expected: "") }
+            return .reply([.int32(Int32(clamping: tree.indexInParent(of: object)))])
+        case "GetRelationSet":
+            guard signature.isEmpty else { return invalidArguments(call, expected: "") }
+            return .reply([.array(of: .structure([.uint32, .array(.structure([.string, .objectPath]))]), [])])
+        case "GetRole":
+            guard signature.isEmpty else { return invalidArguments(call, expected: "") }
+            return .reply([.uint32(tree.role(of: object).rawValue)])
+        case "GetRoleName", "GetLocalizedRoleName":
+            guard signature.isEmpty else { return invalidArguments(call, expected: "") }
+            return .reply([.string(tree.role(of: object).name)])
+        case "GetState":
+            guard signature.isEmpty else { return invalidArguments(call, expected: "") }
+            let states = states(of: object)
+            remember(states, for: path(of: object))
+            return .reply([.array(of: .uint32, states.words.map(DBusValue.uint32))])
+        case "GetAttributes":
+            guard signature.isEmpty else { return invalidArguments(call, expected: "") }
+            var entries: [(key: DBusValue, value: DBusValue)] = [(.string("toolkit"), .string(Self.toolkitName))]
+            if case .node(let node) = object, let value = node.accessibilityValue {
+                entries.append((.string("value"), .string(value)))
+                // Orca says a Value's text from this attribute, as for ARIA's aria-valuetext.
+                if numericValue(of: object) != nil { entries.append((.string("valuetext"), .string(value))) }
+            }
+            return .reply([.dictionary(key: .string, value: .string, entries)])
+        case "GetApplication":
+            guard signature.isEmpty else { return invalidArguments(call, expected: "") }
+            return .reply([reference(to: .application)])
+        case "GetInterfaces":
+            guard signature.isEmpty else { return invalidArguments(call, expected: "") }
+            return .reply([.array(of: .string, interfaces(of: object).map(DBusValue.string))])
+        default:
+            return .unknownMethod
+        }
+    }
+}

@@ -21,8 +21,12 @@ import InteractionKitDBus
 /// (`Window.addKeyInputFilter(_:)`) that offers every key to the
 /// registry's `DeviceEventController.NotifyListenersSync` and waits for the
 /// answer, at most `keyAnswerTimeout` seconds; a key the screen reader
-/// takes (Orca's own commands) is consumed, release included, and the
-/// application never sees it. Add the bridge before the toolkit's own
+/// takes (Orca's own commands: a reply of `true`, signature `b`) is
+/// consumed, release included, and the application never sees it. A
+/// registry that leaves `RegistryBackOff.timeoutsBeforeBackingOff` keys in
+/// a row unanswered is not waited for any more: keys are still sent to it,
+/// but go on at once, and one key every `registryProbeInterval` seconds
+/// waits again; an answer ends the back-off. Add the bridge before the toolkit's own
 /// filters, so that it sees keys first, and have the toolkit call
 /// `Window.makeKey()` and `resignKey()` on focus-in and focus-out: the
 /// screen reader follows the active window and its focused item.
@@ -56,7 +60,11 @@ public final class AtspiBridge {
     /// The objects and their answers.
     public let export: AtspiExport
     private let connection: DBusConnection
+    /// The clock the key waits, the back-off and start-up run on.
+    private let clock: any AtspiBridgeClock
     private var keyFilterToken: ObserverToken?
+    /// Whether keys wait for the registry's answer (R4-10).
+    private var backOff = RegistryBackOff()
     /// Whether a key waits for the registry's answer (inside the window's dispatch of it).
     private var isOfferingKey = false
     /// Calls that act on the window, received while a key waited, in order:
@@ -69,6 +77,23 @@ public final class AtspiBridge {
     /// The longest a key waits for the registry's answer, in seconds (GTK
     /// 3's bridge waits as long); after it the key goes on to the application.
     public var keyAnswerTimeout: Double = 0.2
+
+    /// While backing off, how often (seconds of the bridge's clock) one key
+    /// waits for the registry's answer again.
+    public static let registryProbeInterval = 5.0
+
+    /// How long start-up looks for a registry that is not on the
+    /// accessibility bus yet (it starts late under load), in seconds of the
+    /// bridge's clock, before `init` gives up.
+    public static let registryStartupPatience = 5.0
+
+    /// The pause between two looks for the registry at start-up, in seconds.
+    static let registryStartupRetryPause = 0.25
+
+    /// Whether the registry left the last keys unanswered, so that keys no
+    /// longer wait for it (each is still sent): `keyAnswerTimeout` is spent
+    /// again only on one key every `registryProbeInterval` seconds, until the registry answers.
+    public var isBackingOff: Bool { backOff.isBackingOff }
 
     /// What became of a key offered to the registry.
     public enum KeyAnswer: Equatable, Sendable {
@@ -99,8 +124,15 @@ public final class AtspiBridge {
     ///   - busAddress: The accessibility bus; nil asks the session bus (or
     ///     reads `AT_SPI_BUS_ADDRESS`).
     ///   - timeout: Seconds for each step of the handshake.
+    ///   - clock: The clock and wait for keys, the back-off and start-up's
+    ///     look for the registry; nil for the real ones (`AtspiMonotonicClock`).
     /// - Throws: `AtspiBridgeError` saying which step failed.
-    public init(window: Window, applicationName: String, busAddress: String? = nil, timeout: Double = 25) throws(AtspiBridgeError) {
+    public init(
+        window: Window, applicationName: String, busAddress: String? = nil, timeout: Double = 25,
+        clock: (any AtspiBridgeClock)? = nil
+    ) throws(AtspiBridgeError) {
+        let clock = clock ?? AtspiMonotonicClock()
+        self.clock = clock
         let address: String
         if let busAddress {
             address = busAddress
@@ -126,7 +158,7 @@ public final class AtspiBridge {
         // Only the registry may set Application.Id: learn its unique name
         // first (starting it if the bus has not yet), as it sets the id while Embed waits.
         do {
-            export.registryBusName = try Self.registryOwner(on: connection, timeout: timeout)
+            export.registryBusName = try Self.awaitRegistry(on: connection, timeout: timeout, clock: clock)
         } catch {
             connection.close()
             throw error
@@ -192,6 +224,34 @@ public final class AtspiBridge {
 
     /// The well-known name of the AT-SPI registry on the accessibility bus.
     static let registryName = "org.a11y.atspi.Registry"
+
+    /// The registry's unique name, looked for again for up to
+    /// `registryStartupPatience` seconds while it is not on the bus: under
+    /// load the registry may claim its name after the application started.
+    private static func awaitRegistry(
+        on connection: DBusConnection, timeout: Double, clock: any AtspiBridgeClock
+    ) throws(AtspiBridgeError) -> String {
+        let giveUp = clock.seconds() + registryStartupPatience
+        while true {
+            do {
+                return try registryOwner(on: connection, timeout: timeout)
+            } catch {
+                let now = clock.seconds()
+                guard case .registrationFailed(let detail) = error else { throw error }
+                guard connection.isConnected, now < giveUp else {
+                    throw .registrationFailed("\(detail); looked for it for \(registryStartupPatience) seconds")
+                }
+                clock.wait(for: connection.fileDescriptor, forWriting: connection.hasPendingOutput,
+                           timeout: min(registryStartupRetryPause, giveUp - now))
+                // What came meanwhile (the registry calling already) is answered.
+                do {
+                    try connection.handlePending()
+                } catch {
+                    throw .registrationFailed("the accessibility bus went away while waiting for the registry (\(error))")
+                }
+            }
+        }
+    }
 
     /// The registry's unique name, the bus starting it on demand.
     private static func registryOwner(on connection: DBusConnection, timeout: Double) throws(AtspiBridgeError) -> String {
@@ -301,20 +361,74 @@ public final class AtspiBridge {
     private func offerToRegistry(_ input: KeyInput) -> Bool {
         guard !isOfferingKey, connection.isConnected,
               let event = AtspiKeyEvent(input, time: export.window.currentTime) else { return false }
-        let call = DBusMessage.methodCall(
+        var call = DBusMessage.methodCall(
             path: Self.deviceEventControllerPath, interface: AtspiInterface.deviceEventController,
             member: "NotifyListenersSync", destination: Self.registryName, body: [event.argument])
-        isOfferingKey = true
         let answer: KeyAnswer
-        do {
-            let reply = try connection.call(call, timeout: keyAnswerTimeout)
-            if case .boolean(true)? = reply.body.first { answer = .consumed } else { answer = .passed }
-        } catch {
-            answer = .unanswered("\(error)")
+        if backOff.waitsForAnswer(at: clock.seconds(), probeInterval: Self.registryProbeInterval) {
+            isOfferingKey = true
+            answer = waitForAnswer(to: call)
+            isOfferingKey = false
+        } else {
+            // Still sent, so that a screen reader that is only slow hears
+            // every key; not waited for, so no reply is asked for.
+            call.flags.insert(.noReplyExpected)
+            do {
+                try connection.send(call)
+                answer = .unanswered("not waited for: the registry left \(backOff.consecutiveTimeouts) keys in a row "
+                    + "unanswered; one key every \(Self.registryProbeInterval) seconds waits again")
+            } catch {
+                answer = .unanswered("\(error)")
+            }
         }
-        isOfferingKey = false
         keyObserver?(event, answer)
         return answer == .consumed
+    }
+
+    /// Sends `call` and waits for its reply on the bridge's clock, at most
+    /// `keyAnswerTimeout` seconds, dispatching the connection meanwhile (so
+    /// calls that read are answered and calls that act are held).
+    private func waitForAnswer(to call: DBusMessage) -> KeyAnswer {
+        var outcome: Result<DBusMessage, DBusConnectionError>?
+        let serial: UInt32
+        do {
+            serial = try connection.call(call) { outcome = $0 }
+        } catch {
+            return .unanswered("\(error)")
+        }
+        let timeout = keyAnswerTimeout
+        let deadline = clock.seconds() + timeout
+        while outcome == nil {
+            let now = clock.seconds()
+            guard now < deadline else {
+                // A late reply is skipped: nothing waits for it, nothing is kept for it.
+                connection.forgetReply(to: serial)
+                backOff.timedOut(at: now, probeInterval: Self.registryProbeInterval)
+                let error = DBusConnectionError.timedOut("no reply to \(call.member ?? "the call") within \(timeout) seconds")
+                return .unanswered("\(error)")
+            }
+            clock.wait(for: connection.fileDescriptor, forWriting: connection.hasPendingOutput, timeout: deadline - now)
+            do {
+                try connection.handlePending()
+            } catch {
+                connection.forgetReply(to: serial)
+                return .unanswered("\(error)")
+            }
+        }
+        switch outcome {
+        case .success(let reply)?:
+            backOff.answered()
+            // Only `b` is an answer (R4-4): `bb`, `(b)` or anything else starting with true consumes nothing.
+            guard reply.signatureText == "b", case .boolean(let consumed)? = reply.body.first else {
+                return .unanswered("a reply of signature \"\(reply.signatureText)\", not \"b\"")
+            }
+            return consumed ? .consumed : .passed
+        case .failure(let error)?:
+            if case .remoteError = error { backOff.answered() }
+            return .unanswered("\(error)")
+        case nil:
+            return .unanswered("no reply")
+        }
     }
 
     /// Answers the calls held while a key waited, in the order they came.

@@ -48,6 +48,8 @@ extension ScrollView {
         horizontalMotion.phase = springBack(from: offset.x, to: rest.x, velocity: 0)
         verticalMotion.phase = springBack(from: offset.y, to: rest.y, velocity: 0)
         startMotion(.decelerating)
+        // No drag ended, but the content moves on its own: the delegate hears it begin, as after a drag.
+        announceDeceleration(serial: motionSerial)
     }
 
     // MARK: The pan's decisions
@@ -216,8 +218,9 @@ extension ScrollView {
         if willDecelerate { startMotion(.decelerating) }
         let motion = motionSerial
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
-        guard willDecelerate, motion == motionSerial, motionKind == .decelerating else { return }
-        delegate?.scrollViewWillBeginDecelerating(self)
+        // A motion the delegate stopped meanwhile ended unannounced: nothing to begin.
+        guard willDecelerate else { return }
+        announceDeceleration(serial: motion)
     }
 
     /// Where the content will rest along one axis after a lift at `offset`

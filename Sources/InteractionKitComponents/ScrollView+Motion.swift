@@ -14,6 +14,7 @@ extension ScrollView {
         guard kind != .none else { return }
         motionSerial &+= 1
         motionKind = kind
+        decelerationAnnounced = false
         guard window != nil, runDisplayLink() else {
             finishMotionAtRest()
             return
@@ -21,19 +22,22 @@ extension ScrollView {
     }
 
     /// Unpauses the display link, making one for this view's window if
-    /// needed; false when there is no window to run on.
+    /// needed; false when there is no window to run on, or no frame to come
+    /// (a clock past 2^53 frames has none between its values): the motion
+    /// then rests at once rather than wait for ever.
     private func runDisplayLink() -> Bool {
         guard let window else { return false }
         if let displayLink, displayLinkWindowSerial == windowSerial, !displayLink.isInvalidated {
             displayLink.isPaused = false
-            return true
+            return displayLink.isRunning
         }
         displayLink?.invalidate()
-        displayLink = DisplayLink(window: window) { [unowned self] link in
+        let link = DisplayLink(window: window) { [unowned self] link in
             self.frameDidFire(link)
         }
+        displayLink = link
         displayLinkWindowSerial = windowSerial
-        return true
+        return link.isRunning
     }
 
     /// One frame: both axes move to where their motions are at the frame's
@@ -79,18 +83,31 @@ extension ScrollView {
         endMotion()
     }
 
+    /// Announces a deceleration that has just started (`motionSerial` is
+    /// `serial` still): the delegate hears `scrollViewWillBeginDecelerating`,
+    /// and later its end.
+    func announceDeceleration(serial: UInt64) {
+        guard serial == motionSerial, motionKind == .decelerating, !decelerationAnnounced else { return }
+        decelerationAnnounced = true
+        delegate?.scrollViewWillBeginDecelerating(self)
+    }
+
     /// The motion is over: the link pauses (nothing stays scheduled), then
-    /// the delegate hears `…DidEndDecelerating` or `…DidEndScrollingAnimation`.
+    /// the delegate hears `…DidEndDecelerating` (when it heard the
+    /// deceleration begin: a motion stopped before it was announced ends
+    /// unheard, so every end has its begin) or `…DidEndScrollingAnimation`.
     private func endMotion() {
         let kind = motionKind
         guard kind != .none else { return }
+        let announced = decelerationAnnounced
         motionKind = .none
         motionSerial &+= 1
+        decelerationAnnounced = false
         horizontalMotion.phase = .resting
         verticalMotion.phase = .resting
         displayLink?.isPaused = true
         switch kind {
-        case .decelerating: delegate?.scrollViewDidEndDecelerating(self)
+        case .decelerating: if announced { delegate?.scrollViewDidEndDecelerating(self) }
         case .animating: delegate?.scrollViewDidEndScrollingAnimation(self)
         case .none: break
         }

@@ -67,6 +67,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
             let width = newValue.width.isFinite ? max(0, newValue.width) : oldValue.width
             let height = newValue.height.isFinite ? max(0, newValue.height) : oldValue.height
             storedContentSize = Size(width: width, height: height)
+            contentMobilityMayHaveChanged()
         }
     }
     private var storedContentSize: Size = .zero
@@ -82,6 +83,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
                 return
             }
             storedContentInset = newValue
+            contentMobilityMayHaveChanged()
         }
     }
     private var storedContentInset: EdgeInsets = .zero
@@ -97,7 +99,10 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// `panGestureRecognizer` (a drag in progress is cancelled), as in UIKit;
     /// code may still set the offset.
     public var isScrollEnabled = true {
-        didSet { pan.isEnabled = isScrollEnabled }
+        didSet {
+            pan.isEnabled = isScrollEnabled
+            contentMobilityMayHaveChanged()
+        }
     }
 
     /// Whether the scroll rests on multiples of the bounds size (S4); false by default.
@@ -174,6 +179,9 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// Counts motions started and stopped: a frame notices when a delegate
     /// call made from it stopped or replaced its motion.
     var motionSerial: UInt64 = 0
+    /// Whether the delegate heard `scrollViewWillBeginDecelerating` for the
+    /// motion in progress: only then does it hear `…DidEndDecelerating` (R4-8).
+    var decelerationAnnounced = false
     /// The frame clock of the motion, made on first use for this view's
     /// window, paused while nothing moves.
     var displayLink: DisplayLink?
@@ -388,11 +396,14 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// focusable content, the focus goes to the content instead, and each
     /// focus move scrolls the focused item into view (as GTK's scrolled
     /// window lets its children take the focus).
+    ///
+    /// The scroll view tells the focus system when its own half of the
+    /// answer changes (scrolling turned on or off, the content or its insets
+    /// resized, the bounds resized), so a focused scroll view that can no
+    /// longer be focused hands the focus on and one that can is reached by
+    /// Tab (rule K4); content added or hidden reaches it through the engine.
     override open var canBecomeFocused: Bool {
-        guard isScrollEnabled,
-              horizontalRange.maximum > horizontalRange.minimum || verticalRange.maximum > verticalRange.minimum else {
-            return false
-        }
+        guard contentCanMove else { return false }
         var stack = subviews
         while let view = stack.popLast() {
             if view.isHidden { continue }
@@ -400,6 +411,30 @@ open class ScrollView: View, AccessibilityScrollContainer {
             stack.append(contentsOf: view.subviews)
         }
         return true
+    }
+
+    /// Whether scrolling is on and the content (with its insets) is larger
+    /// than the bounds along an axis: the scroll view's own half of `canBecomeFocused`.
+    private var contentCanMove: Bool {
+        isScrollEnabled
+            && (horizontalRange.maximum > horizontalRange.minimum || verticalRange.maximum > verticalRange.minimum)
+    }
+
+    /// `contentCanMove` as the focus system was last told it.
+    private var toldContentCanMove = false
+
+    /// Tells the focus system when `contentCanMove` changed (rule K4).
+    private func contentMobilityMayHaveChanged() {
+        let canMove = contentCanMove
+        guard canMove != toldContentCanMove else { return }
+        toldContentCanMove = canMove
+        focusabilityDidChange()
+    }
+
+    /// A new size may let the content fit, or no longer fit: the focus system is told.
+    override open func layoutSubviews() {
+        super.layoutSubviews()
+        contentMobilityMayHaveChanged()
     }
 
     /// While the scroll view itself is focused (or the first responder),

@@ -17,14 +17,19 @@ open class Toolbar: View {
 
     /// The buttons given, held strongly, as UIKit's toolbar holds its items:
     /// a weak list lost buttons made inline in release builds, freed before
-    /// they were added. A toolbar placed inside one of its own buttons would
-    /// be a cycle, and `addSubview(_:)` refuses that.
+    /// they were added. Always a subset of the subviews (`UIStackView`'s rule
+    /// for `arrangedSubviews`): a button that leaves the toolbar leaves this
+    /// list (`willRemoveSubview(_:)`), so a toolbar placed inside its own
+    /// former button is no cycle, and inside a button it still holds,
+    /// `addSubview(_:)` refuses.
     private var storedButtons: [Button] = []
 
     /// The buttons, in reading order (left to right, or right to left when mirrored).
     ///
     /// The toolbar owns them as its subviews; a button taken out of the
-    /// toolbar some other way (`removeFromSuperview()`) drops out.
+    /// toolbar some other way (`removeFromSuperview()`, added to another
+    /// view) leaves the list for good, as a view removed from a
+    /// `UIStackView` leaves its `arrangedSubviews`.
     public var buttons: [Button] {
         get { storedButtons.filter { $0.superview === self } }
         set {
@@ -54,6 +59,15 @@ open class Toolbar: View {
             button.showsLargeContentViewer = true
             addSubview(button)
         }
+        layoutSubviews()
+        largeContentViewerInteraction.refresh()
+    }
+
+    /// A button that leaves the toolbar leaves `buttons`; the others close up.
+    override open func willRemoveSubview(_ subview: View) {
+        super.willRemoveSubview(subview)
+        guard let index = storedButtons.firstIndex(where: { $0 === subview }) else { return }
+        storedButtons.remove(at: index)
         layoutSubviews()
         largeContentViewerInteraction.refresh()
     }

@@ -215,6 +215,14 @@ public final class DBusConnection {
         return serial
     }
 
+    /// Stops waiting for the reply to the call sent with `serial` (what
+    /// `call(_:replyHandler:)` returned): its handler is dropped without
+    /// being called, and the reply, if it comes, is skipped unread. For a
+    /// caller that waits on its own clock and gives up.
+    public func forgetReply(to serial: UInt32) {
+        replyHandlers[serial] = nil
+    }
+
     /// Sends a method call and waits for its reply, dispatching every other
     /// message meanwhile.
     ///

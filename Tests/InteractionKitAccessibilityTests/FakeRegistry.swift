@@ -78,6 +78,8 @@ final class FakeRegistry: @unchecked Sendable {
         case answer(Bool)
         /// Never answers.
         case silent
+        /// Answers with this body, whatever its signature (a registry that answers wrongly).
+        case reply([DBusValue])
         /// Before answering false, calls the application as a screen
         /// reader might while it decides: `GetState` on `readPath`, then
         /// `DoAction(0)` on `actPath`; answers once the `GetState` reply came.
@@ -88,6 +90,8 @@ final class FakeRegistry: @unchecked Sendable {
     let behaviour: Shared<Behaviour>
     /// The argument of each `NotifyListenersSync`, in order.
     let keys = Shared<[DBusValue]>([])
+    /// Whether each `NotifyListenersSync` asked for a reply (no `NO_REPLY_EXPECTED` flag), in order.
+    let repliesWanted = Shared<[Bool]>([])
     /// What the registry's own calls into the application got back, in the order the replies came.
     let callBackReplies = Shared<[String]>([])
     private let stopping = Shared(false)
@@ -133,9 +137,12 @@ final class FakeRegistry: @unchecked Sendable {
                 return .reply([.structure([.string(name), .objectPath(desktop)])])
             case "NotifyListenersSync":
                 keys.update { $0.append(call.body.first ?? .string("no argument")) }
+                repliesWanted.update { $0.append(!call.flags.contains(.noReplyExpected)) }
                 switch behaviour.get() {
                 case .answer(let consumed):
                     return .reply([.boolean(consumed)])
+                case .reply(let body):
+                    return .reply(body)
                 case .silent:
                     return .deferred
                 case .callBack(let readPath, let actPath):

@@ -40,6 +40,7 @@ struct EngineFuzzTests {
             total.keys += statistics.keys
             total.focusMoves += statistics.focusMoves
             total.keyCommands += statistics.keyCommands
+            total.presses += statistics.presses
         }
         // Positive control: the streams did press keys, move the focus under observers and run key commands.
         #expect(total.operations > 5_000)
@@ -47,6 +48,34 @@ struct EngineFuzzTests {
         #expect(total.keys > 500)
         #expect(total.focusMoves > 50)
         #expect(total.keyCommands > 0)
+        #expect(total.presses > 100)
+    }
+
+    @Test("Seeded random streams with scroll views, moves and hiding focus hooks keep every invariant (E1–E11)",
+          arguments: 0..<4)
+    func seededScrolls(batch: Int) {
+        var random = SplitMix64(seed: 0x5C2011 + UInt64(batch))
+        var total = EngineFuzzHarness.Statistics()
+        for _ in 0..<150 {
+            let length = Int(random.next() % 1200) + 1
+            let bytes = EngineFuzzHarness.scrollsMarker + (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let (violations, statistics) = EngineFuzzHarness.runWithStatistics(bytes)
+            #expect(violations.isEmpty, "\(bytes.map(String.init).joined(separator: ",")): \(violations.prefix(3))")
+            if !violations.isEmpty { return }
+            total.operations += statistics.operations
+            total.presses += statistics.presses
+            total.pressesCancelled += statistics.pressesCancelled
+            total.scrollCalls += statistics.scrollCalls
+            total.decelerationsEnded += statistics.decelerationsEnded
+            total.focusMoves += statistics.focusMoves
+        }
+        // Positive control: presses began and ended (some cancelled), scroll views glided, the focus moved.
+        #expect(total.operations > 5_000)
+        #expect(total.presses > 100)
+        #expect(total.pressesCancelled > 0)
+        #expect(total.scrollCalls > 50)
+        #expect(total.decelerationsEnded > 0)
+        #expect(total.focusMoves > 50)
     }
 
     @Test("Seeded random operation streams with re-entrant callbacks keep every invariant", arguments: 0..<4)

@@ -28,6 +28,15 @@ import InteractionKitLinux
 /// at most one item `isFocused`, and every focus observer must have heard
 /// the move to what has the focus now.
 ///
+/// Inputs that begin with ``scrollsMarker`` ("SCRL") use the keys set and
+/// more: scroll views with delegates that re-enter (scrolling turned on and
+/// off, content and insets resized, offsets set, animated or not), any view
+/// moved under any other in the window, and focusable views that hide
+/// themselves and show another when they gain the focus.
+///
+/// The invariants it checks are Design.md's numbered list, "The engine
+/// fuzzer's invariants" (E1…); each message names the one it breaks.
+///
 /// Not a test of its own: `run` returns the broken rules as sentences.
 @MainActor
 public final class EngineFuzzHarness {
@@ -39,13 +48,20 @@ public final class EngineFuzzHarness {
 
     /// The first bytes of an input that uses the operation set with keys and focus.
     public static let keysMarker = Array("KEYS".utf8)
-    /// How many operations each set has: the first 20 are shared.
+    /// The first bytes of an input that uses the keys set, scroll views, moves and hiding focus hooks.
+    public static let scrollsMarker = Array("SCRL".utf8)
+    /// How many operations each set has: the first 20 are shared, the keys
+    /// set adds 14, the scrolls set 5 more.
     private static let baseOperationCount = 20
     private static let keyOperationCount = 14
+    private static let scrollOperationCount = 5
+    private static let scrollViewLimit = 6
 
     private let bytes: [UInt8]
     /// Whether this input uses the operation set with keys and focus.
     private let usesKeys: Bool
+    /// Whether this input also uses scroll views, moves and hiding focus hooks.
+    private let usesScrolls: Bool
     private var cursor = 0
     private var depth = 0
     private var operations = 0
@@ -67,6 +83,12 @@ public final class EngineFuzzHarness {
     private var lastFocusHeard: [Int: (any FocusItem)?] = [:]
     private var keyFilterTokens: [ObserverToken] = []
     private var keyCommandsAdded = 0
+    /// The presses each responder heard begin and not yet end, by key code (E10).
+    private var openPresses: [ObjectIdentifier: Set<KeyboardHIDUsage>] = [:]
+    /// The responders of `openPresses`, to name them and release their keys at the end.
+    private var pressResponders: [ObjectIdentifier: View] = [:]
+    private var scrollViews: [ScrollView] = []
+    private var scrollDelegates: [FuzzScrollDelegate] = []
 
     /// What a run exercised, so tests can check that the harness reaches what it claims to.
     public struct Statistics: Sendable {
@@ -84,6 +106,14 @@ public final class EngineFuzzHarness {
         public var focusMoves = 0
         /// Key commands whose action ran.
         public var keyCommands = 0
+        /// Presses (any phase) the harness's responders heard as the press's responder.
+        public var presses = 0
+        /// Presses those responders heard cancelled.
+        public var pressesCancelled = 0
+        /// Calls the scroll views' delegates heard.
+        public var scrollCalls = 0
+        /// `scrollViewDidEndDecelerating` calls among them.
+        public var decelerationsEnded = 0
 
         /// Empty statistics, for adding runs up.
         public init() {}
@@ -109,7 +139,8 @@ public final class EngineFuzzHarness {
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        usesKeys = bytes.starts(with: Self.keysMarker)
+        usesScrolls = bytes.starts(with: Self.scrollsMarker)
+        usesKeys = usesScrolls || bytes.starts(with: Self.keysMarker)
         if usesKeys { cursor = Self.keysMarker.count }
         tabBar.items = ["Home", "Search", "Now Playing"].map { TabBarItem(title: $0, image: nil) }
         window.addSubview(tabBar)
@@ -151,7 +182,8 @@ public final class EngineFuzzHarness {
         switch kind % 16 {
         case 0: return .nan
         case 1: return -.infinity
-        case 2: return 1e300
+        // A clock at 1e300 has no frames left, so the scrolls set goes there rarely (motions still rest, at once).
+        case 2: return usesScrolls && byte() != 0 ? lastTime + 1e6 : 1e300
         case 3: return lastTime - 1
         case 4: return lastTime
         default: return lastTime + Double(byte()) / 100
@@ -172,6 +204,27 @@ public final class EngineFuzzHarness {
         }
         check(timeBefore: window.currentTime)
         checkQuiet()
+        guard usesKeys else { return }
+        // Release every key a responder still holds: each must end there (E10).
+        for (id, codes) in openPresses {
+            for code in codes where openPresses[id]?.contains(code) == true {
+                Self.trace?("release key \(code.rawValue) held by \(pressResponders[id].map { describe($0) } ?? "-"), in the window: \(pressResponders[id]?.window != nil)")
+                window.send(KeyInput(key: Key(keyCode: code), phase: .ended, timestamp: window.currentTime))
+            }
+        }
+        for (id, codes) in openPresses where !codes.isEmpty {
+            let name = pressResponders[id].map { describe($0) } ?? "a responder"
+            violations.append("E10: \(name) heard pressesBegan of \(codes.map(\.rawValue).sorted()) and never its end")
+        }
+        // Let every motion come to rest: each begin must have its end (E11).
+        if !scrollViews.isEmpty {
+            let before = window.currentTime
+            window.advanceTime(to: window.currentTime + 120)
+            check(timeBefore: before)
+            for (index, delegate) in scrollDelegates.enumerated() where !delegate.open.isEmpty {
+                violations.append("E11: scroll view \(index) heard willBegin\(delegate.open.sorted()) and never its end")
+            }
+        }
     }
 
     /// Runs one operation from inside a callback, sometimes (rule G4).
@@ -185,8 +238,14 @@ public final class EngineFuzzHarness {
 
     private func perform() {
         operations += 1
-        let opcode = Int(byte()) % (Self.baseOperationCount + (usesKeys ? Self.keyOperationCount : 0))
+        let count = Self.baseOperationCount + (usesKeys ? Self.keyOperationCount : 0)
+            + (usesScrolls ? Self.scrollOperationCount : 0)
+        let opcode = Int(byte()) % count
         Self.trace?("\(String(repeating: "  ", count: depth))op \(opcode) at byte \(cursor - 1), t=\(window.currentTime), hud=\(window.largeContentViewerPresentation?.title ?? "-"), touches=\(window.touchesDown.map(\.id)), focus=\(describe(window.focusedItem))")
+        if opcode >= Self.baseOperationCount + Self.keyOperationCount {
+            performScrollOperation(opcode - Self.baseOperationCount - Self.keyOperationCount)
+            return
+        }
         if opcode >= Self.baseOperationCount {
             performKeyOperation(opcode - Self.baseOperationCount)
             return
@@ -275,7 +334,7 @@ public final class EngineFuzzHarness {
             switch recognizer.state {
             case .began, .changed, .ended, .cancelled: break
             case .possible, .failed:
-                self.violations.append("an action ran in state \(recognizer.state)")
+                self.violations.append("E5: an action ran in state \(recognizer.state)")
             }
             self.reenter()
         }
@@ -351,7 +410,7 @@ public final class EngineFuzzHarness {
 
     private func check(timeBefore: Double) {
         if window.currentTime < timeBefore {
-            violations.append("time went back from \(timeBefore) to \(window.currentTime)")
+            violations.append("E1: time went back from \(timeBefore) to \(window.currentTime)")
         }
         lastTime = window.currentTime.isFinite ? window.currentTime : lastTime
         for view in views {
@@ -361,15 +420,21 @@ public final class EngineFuzzHarness {
                 node = current.superview
                 steps += 1
             }
-            if node != nil { violations.append("a view is inside its own subtree") }
+            if node != nil { violations.append("E2: a view is inside its own subtree") }
         }
         if window.scheduler.storedEntryCount > 2 * window.scheduler.pendingCount + 64 {
-            violations.append("the timer heap holds \(window.scheduler.storedEntryCount) entries for \(window.scheduler.pendingCount) timers")
+            violations.append("E3: the timer heap holds \(window.scheduler.storedEntryCount) entries for \(window.scheduler.pendingCount) timers")
         }
         for (number, seen) in lastSeenByObserver where seen != window.largeContentViewerPresentation {
-            violations.append("observer \(number) last saw \(String(describing: seen)), not what the HUD shows")
+            violations.append("E4: observer \(number) last saw \(String(describing: seen)), not what the HUD shows")
         }
         checkFocus()
+        // A responder that left the window heard its presses cancelled as it left (E10).
+        for (id, codes) in openPresses where !codes.isEmpty {
+            guard let responder = pressResponders[id], responder.window !== window else { continue }
+            violations.append("E10: \(describe(responder)) left the window holding key \(codes.map(\.rawValue).sorted()) down")
+            openPresses[id] = []
+        }
         if window.activeTouchCount == 0 { checkQuiet() }
     }
 
@@ -380,15 +445,15 @@ public final class EngineFuzzHarness {
     private func checkFocus() {
         guard usesKeys else { return }
         if let item = window.focusedItem, !window.isFocusable(item) {
-            violations.append("the focus is stuck on \(describe(item)), which cannot be focused")
+            violations.append("E7: the focus is stuck on \(describe(item)), which cannot be focused")
         }
         let focused = views.filter(\.isFocused).count + (tabBar.items ?? []).filter(\.isFocused).count
-        if focused > 1 { violations.append("\(focused) items are focused at once") }
+        if focused > 1 { violations.append("E8: \(focused) items are focused at once") }
         if window.isKeyWindow, let item = window.focusedItem, window.isFocusable(item), !item.isFocused {
-            violations.append("\(describe(item)) has the focus of a key window but is not focused")
+            violations.append("E8: \(describe(item)) has the focus of a key window but is not focused")
         }
         for (number, heard) in lastFocusHeard where heard.map(ObjectIdentifier.init) != window.focusedItem.map(ObjectIdentifier.init) {
-            violations.append("focus observer \(number) last heard of \(describe(heard)), not \(describe(window.focusedItem))")
+            violations.append("E9: focus observer \(number) last heard of \(describe(heard)), not \(describe(window.focusedItem))")
         }
     }
 
@@ -476,6 +541,7 @@ public final class EngineFuzzHarness {
         let typed = code == .keyboardS ? "s" : code == .keyboardSpacebar ? " " : ""
         let key = Key(keyCode: code, characters: typed, charactersIgnoringModifiers: typed, modifierFlags: modifiers)
         statistics.keys += 1
+        Self.trace?("send key \(code.rawValue) \(phase)\(isRepeat ? " (repeat)" : "")")
         window.send(KeyInput(key: key, phase: phase, timestamp: timestamp(), isRepeat: isRepeat))
     }
 
@@ -488,6 +554,8 @@ public final class EngineFuzzHarness {
         view.isAdjustable = flags & 16 != 0
         view.focusabilityDidChange()
         if flags & 32 != 0 { addKeyCommand(to: view) }
+        // Only the scrolls set reads more, so that keys inputs decode as they always did.
+        if usesScrolls { view.partner = flags & 64 != 0 ? pickView() : nil }
     }
 
     private func addKeyCommand(to view: FuzzFocusView) {
@@ -507,7 +575,8 @@ public final class EngineFuzzHarness {
 
     private func addButton() {
         guard views.count < Self.viewLimit, let parent = index(views.count) else { return }
-        let button = Button(title: "b\(views.count)", frame: Rect(x: coordinate(390), y: coordinate(844), width: 80, height: 44))
+        let button = FuzzButton(title: "b\(views.count)", frame: Rect(x: coordinate(390), y: coordinate(844), width: 80, height: 44))
+        button.harness = self
         button.addAction(for: .primaryActionTriggered) { [weak self] _ in self?.reenter() }
         views[parent].addSubview(button)
         views.append(button)
@@ -530,7 +599,7 @@ public final class EngineFuzzHarness {
             if self.lastFocusHeard[number] != nil { self.lastFocusHeard[number] = .some(context.nextFocusedItem) }
             self.statistics.focusMoves += 1
             if context.nextFocusedItem.map(ObjectIdentifier.init) != self.window.focusedItem.map(ObjectIdentifier.init) {
-                self.violations.append("a focus observer heard of \(self.describe(context.nextFocusedItem)) while "
+                self.violations.append("E9: a focus observer heard of \(self.describe(context.nextFocusedItem)) while "
                     + "\(self.describe(self.window.focusedItem)) has the focus")
             }
             self.reenter()
@@ -551,17 +620,125 @@ public final class EngineFuzzHarness {
         })
     }
 
+    // MARK: Presses (E10)
+
+    /// A responder heard a press; only the press's own responder counts (a
+    /// press handed up the chain is its responder's business).
+    fileprivate func heard(_ press: Press, phase: PressPhase, by responder: View) {
+        guard press.responder === responder, let code = press.key?.keyCode else { return }
+        Self.trace?("\(describe(responder)) hears key \(code.rawValue) \(phase)\(press.isRepeat ? " (repeat)" : "")")
+        statistics.presses += 1
+        let id = ObjectIdentifier(responder)
+        pressResponders[id] = responder
+        var open = openPresses[id] ?? []
+        switch phase {
+        case .began:
+            if open.contains(code), !press.isRepeat {
+                violations.append("E10: \(describe(responder)) heard key \(code.rawValue) go down twice without an end")
+            }
+            open.insert(code)
+        case .changed:
+            if !open.contains(code) { violations.append("E10: \(describe(responder)) heard key \(code.rawValue) change without a begin") }
+        case .ended, .cancelled:
+            if phase == .cancelled { statistics.pressesCancelled += 1 }
+            if open.remove(code) == nil {
+                violations.append("E10: \(describe(responder)) heard key \(code.rawValue) \(phase) without a begin")
+            }
+        case .stationary:
+            break
+        }
+        openPresses[id] = open
+    }
+
+    // MARK: Scroll views, moves and hiding hooks
+
+    private func performScrollOperation(_ operation: Int) {
+        switch operation {
+        case 0:
+            addScrollView()
+        case 1:
+            changeScrollView()
+        case 2:
+            // Any view under any other, in the window or out of it (a cycle is refused).
+            guard let moved = pickView(), moved !== window, let parent = pickView() else { return }
+            parent.addSubview(moved)
+        case 3:
+            flick()
+        default:
+            if let view = pickView() as? FuzzFocusView { view.partner = byte() % 3 == 0 ? nil : pickView() }
+        }
+    }
+
+    /// A fast drag across a scroll view, as a finger flicks: down on its
+    /// centre, three moves of up to 64 points 10 ms apart, the lift (a glide,
+    /// a bounce or a page settling follows, unless something else took the touch).
+    private func flick() {
+        guard let i = index(scrollViews.count), window.touchesDown.count < 3 else { return }
+        let id = Int(byte() % 3)
+        let start = scrollViews[i].convert(Point(x: scrollViews[i].bounds.midX, y: scrollViews[i].bounds.midY), to: nil)
+        guard start.x.isFinite, start.y.isFinite else { return }
+        let step = Point(x: Double(Int(byte()) - 128) / 2, y: Double(Int(byte()) - 128) / 2)
+        var time = window.currentTime.isFinite ? window.currentTime : lastTime
+        window.send(TouchInput(id: id, phase: .began, location: start, timestamp: time))
+        var location = start
+        for _ in 0..<3 {
+            time += 0.01
+            location = Point(x: location.x + step.x, y: location.y + step.y)
+            window.send(TouchInput(id: id, phase: .moved, location: location, timestamp: time))
+        }
+        window.send(TouchInput(id: id, phase: .ended, location: location, timestamp: time))
+    }
+
+    private func addScrollView() {
+        guard views.count < Self.viewLimit, scrollViews.count < Self.scrollViewLimit, let parent = index(views.count) else { return }
+        // On screen mostly, so that flicks reach it; the content larger or smaller than the bounds.
+        let scrollView = ScrollView(frame: Rect(x: Double(byte()), y: 3 * Double(byte()), width: 40 + Double(byte()),
+                                                height: 40 + 3 * Double(byte())))
+        scrollView.contentSize = Size(width: 8 * Double(byte()), height: 32 * Double(byte()))
+        let delegate = FuzzScrollDelegate(harness: self, number: scrollViews.count)
+        scrollView.delegate = delegate
+        scrollDelegates.append(delegate)
+        scrollViews.append(scrollView)
+        views[parent].addSubview(scrollView)
+        views.append(scrollView)
+    }
+
+    private func changeScrollView() {
+        guard let i = index(scrollViews.count) else { return }
+        let scrollView = scrollViews[i]
+        switch byte() % 7 {
+        case 0: scrollView.isScrollEnabled.toggle()
+        case 1: scrollView.contentSize = Size(width: coordinate(2_000), height: coordinate(8_000))
+        case 2: scrollView.contentInset = EdgeInsets(top: coordinate(100), left: coordinate(100), bottom: coordinate(100), right: coordinate(100))
+        case 3: scrollView.setContentOffset(Point(x: coordinate(2_000), y: coordinate(8_000)), animated: byte() % 2 == 0)
+        case 4: scrollView.bounces.toggle()
+        case 5: scrollView.isPagingEnabled.toggle()
+        default: scrollView.scrollRectToVisible(Rect(x: coordinate(2_000), y: coordinate(8_000), width: 40, height: 40), animated: byte() % 2 == 0)
+        }
+    }
+
+    /// A scroll delegate call: its pairing is checked (E11), and it may re-enter.
+    fileprivate func scrollCallRan(_ name: String) {
+        statistics.scrollCalls += 1
+        if name == "didEndDecelerating" { statistics.decelerationsEnded += 1 }
+        reenter()
+    }
+
+    fileprivate func scrollPairingBroke(_ message: String) {
+        violations.append("E11: " + message)
+    }
+
     /// With no finger down: every recognizer is back in `possible`, the HUD
     /// is hidden, and every live observer saw it hide last (G4, G5).
     private func checkQuiet() {
         for recognizer in recognizers where recognizer.state != .possible {
-            violations.append("a \(type(of: recognizer)) is \(recognizer.state) with no finger down")
+            violations.append("E6: a \(type(of: recognizer)) is \(recognizer.state) with no finger down")
         }
         for recognizer in recognizers where recognizer.numberOfTouches != 0 {
-            violations.append("a \(type(of: recognizer)) counts \(recognizer.numberOfTouches) touches with no finger down")
+            violations.append("E6: a \(type(of: recognizer)) counts \(recognizer.numberOfTouches) touches with no finger down")
         }
         if let shown = window.largeContentViewerPresentation {
-            violations.append("the HUD shows \(shown.title ?? "nil") with no finger down")
+            violations.append("E6: the HUD shows \(shown.title ?? "nil") with no finger down")
         }
     }
 }
@@ -612,6 +789,9 @@ private final class FuzzFocusView: View {
     var handlesPresses = false
     var isAdjustable = false
     var commands: [KeyCommand]?
+    /// When set, gaining the focus hides this view and shows the partner
+    /// (two such views hand the focus back and forth for ever: rule K4's bound).
+    weak var partner: View?
 
     init(frame: Rect, harness: EngineFuzzHarness) {
         self.harness = harness
@@ -628,17 +808,34 @@ private final class FuzzFocusView: View {
     }
 
     override func didUpdateFocus(in context: FocusUpdateContext) {
+        if context.nextFocusedItem === self, let partner {
+            isHidden = true
+            partner.isHidden = false
+        }
         harness?.callbackRan()
     }
 
     override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        for press in presses { harness?.heard(press, phase: .began, by: self) }
         harness?.callbackRan()
         if !handlesPresses { super.pressesBegan(presses, with: event) }
     }
 
+    override func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) {
+        for press in presses { harness?.heard(press, phase: .changed, by: self) }
+        super.pressesChanged(presses, with: event)
+    }
+
     override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {
+        for press in presses { harness?.heard(press, phase: .ended, by: self) }
         harness?.callbackRan()
         if !handlesPresses { super.pressesEnded(presses, with: event) }
+    }
+
+    override func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) {
+        for press in presses { harness?.heard(press, phase: .cancelled, by: self) }
+        harness?.callbackRan()
+        if !handlesPresses { super.pressesCancelled(presses, with: event) }
     }
 
     override func accessibilityActivate() -> Bool {
@@ -658,4 +855,65 @@ private final class FuzzFocusView: View {
     override func accessibilityDecrement() {
         harness?.callbackRan()
     }
+}
+
+/// A button that reports the presses it hears as their responder (E10).
+@MainActor
+private final class FuzzButton: Button {
+    weak var harness: EngineFuzzHarness?
+
+    override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        for press in presses { harness?.heard(press, phase: .began, by: self) }
+        super.pressesBegan(presses, with: event)
+    }
+
+    override func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) {
+        for press in presses { harness?.heard(press, phase: .changed, by: self) }
+        super.pressesChanged(presses, with: event)
+    }
+
+    override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {
+        for press in presses { harness?.heard(press, phase: .ended, by: self) }
+        super.pressesEnded(presses, with: event)
+    }
+
+    override func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) {
+        for press in presses { harness?.heard(press, phase: .cancelled, by: self) }
+        super.pressesCancelled(presses, with: event)
+    }
+}
+
+/// A scroll view's delegate that checks its calls come in pairs (E11):
+/// every `…DidEnd…` after its `…WillBegin…`, no begin twice; each call may re-enter.
+@MainActor
+private final class FuzzScrollDelegate: ScrollViewDelegate {
+    weak var harness: EngineFuzzHarness?
+    let number: Int
+    /// The pairs begun and not yet ended: "Dragging", "Decelerating".
+    private(set) var open: Set<String> = []
+
+    init(harness: EngineFuzzHarness, number: Int) {
+        self.harness = harness
+        self.number = number
+    }
+
+    private func begin(_ pair: String) {
+        if !open.insert(pair).inserted { harness?.scrollPairingBroke("scroll view \(number) heard willBegin\(pair) twice") }
+        harness?.scrollCallRan("willBegin\(pair)")
+    }
+
+    private func end(_ pair: String) {
+        if open.remove(pair) == nil { harness?.scrollPairingBroke("scroll view \(number) heard didEnd\(pair) with no willBegin\(pair)") }
+        harness?.scrollCallRan("didEnd\(pair)")
+    }
+
+    func scrollViewDidScroll(_ scrollView: ScrollView) { harness?.scrollCallRan("didScroll") }
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView) { begin("Dragging") }
+    func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point) {
+        harness?.scrollCallRan("willEndDragging")
+    }
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) { end("Dragging") }
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { begin("Decelerating") }
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { end("Decelerating") }
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { harness?.scrollCallRan("didEndScrollingAnimation") }
 }

@@ -27,8 +27,13 @@ final class FocusState {
     var generation: UInt64 = 0
     /// The keys whose `began` a key command or a filter consumed: their `ended` is consumed too.
     var consumedKeys: [KeyboardHIDUsage] = []
-    /// The keys that are down, for `PressesEvent.allPresses`.
+    /// The presses whose keys are down, each with the responder it was
+    /// delivered to (at most `Window.pressesDownLimit`): where its later
+    /// phases go, and `PressesEvent.allPresses`.
     var pressesDown: [Press] = []
+    /// Focus repairs made during the current outermost dispatch (bounded by
+    /// `Window.focusRepairsPerDispatchLimit`).
+    var repairsThisDispatch = 0
     let pressesEvent = PressesEvent()
     /// The set handed to responders, emptied and refilled for each key so
     /// that steady use allocates nothing.
@@ -81,11 +86,16 @@ extension Window {
     }
 
     /// Tells the window it lost the keyboard; it keeps `focusedItem`, but no item `isFocused`.
+    ///
+    /// The keys that are down will come up in another window: each press
+    /// down is cancelled, its responder hears `pressesCancelled`.
     public func resignKey() {
         let state = focusState
         guard state.isKeyWindow else { return }
         dispatching {
             state.isKeyWindow = false
+            cancelPresses()
+            guard !state.isKeyWindow else { return }
             notifyKeyWindowObservers()
         }
     }
@@ -214,10 +224,21 @@ extension Window {
     /// Repairs the focus if the focused item can no longer be focused:
     /// the next focusable item of its group, else of the next groups, else
     /// nil, once. Returns whether anything was checked.
+    ///
+    /// Bounded as the input queue is: past `focusRepairsPerDispatchLimit`
+    /// repairs in one outermost dispatch (items that hide whatever gains the
+    /// focus would repair for ever), the focus leaves the window and moves
+    /// asked for in the rest of that dispatch are refused; the next input
+    /// starts afresh.
     func repairFocusIfNeeded() -> Bool {
         needsFocusCheck = false
         guard let state = existingAttachment(FocusState.self) else { return false }
         guard let focused = state.focusedItem, !isFocusable(focused) else { return true }
+        state.repairsThisDispatch += 1
+        guard state.repairsThisDispatch <= Self.focusRepairsPerDispatchLimit else {
+            _ = updateFocus(to: nil, heading: [], asksLosingItem: false)
+            return true
+        }
         // The order from before the change still holds the item, and where it was.
         let old = state.order
         var replacement: (any FocusItem)?
@@ -242,6 +263,17 @@ extension Window {
         return true
     }
 
+    /// Whether the focus repairs of this dispatch ran past their bound: then
+    /// the focus stays out of the window until the dispatch is done.
+    var focusRepairsExhausted: Bool {
+        (existingAttachment(FocusState.self)?.repairsThisDispatch ?? 0) > Self.focusRepairsPerDispatchLimit
+    }
+
+    /// The outermost dispatch is done: the next one may repair the focus again.
+    func resetFocusRepairs() {
+        existingAttachment(FocusState.self)?.repairsThisDispatch = 0
+    }
+
     // MARK: Moving
 
     /// Moves the focus to `next`; the shared path of every move. A repair
@@ -251,7 +283,7 @@ extension Window {
         let state = focusState
         let previous = state.focusedItem
         if previous === next { return true }
-        if let next, !isFocusable(next) { return false }
+        if let next, !isFocusable(next) || focusRepairsExhausted { return false }
         let context = FocusUpdateContext(previouslyFocusedItem: previous, nextFocusedItem: next, focusHeading: heading)
         let losing = previous?.focusHostView
         let gaining = next?.focusHostView

@@ -64,6 +64,11 @@ public struct KeyInput: Hashable, Sendable {
 }
 
 /// A press of a key as responders see it, as UIKit's `UIPress` (a value here).
+///
+/// A press stays with the responder it was delivered to, its `responder`,
+/// from the key going down until it comes up, as UIKit keeps it: that
+/// responder hears the release, whoever is first responder or focused by
+/// then, or `pressesCancelled` when the release cannot reach it.
 public struct Press: Hashable {
     /// The key, for a keyboard press.
     public var key: Key?
@@ -73,6 +78,19 @@ public struct Press: Hashable {
     public var timestamp: Double
     /// Whether it is an auto-repeat of a held key.
     public var isRepeat: Bool
+    /// The responder the press was delivered to when its key went down
+    /// (the first responder, else the focused item's view, else the window);
+    /// nil for a press made by hand, or once that responder has been freed.
+    ///
+    /// Every phase of the press goes to it: it does not follow the first
+    /// responder or the focus. Held by number, as `Touch.view` is: a press
+    /// keeps no view alive.
+    @MainActor public var responder: View? {
+        get { View.registeredForTouches(responderSerial) }
+        set { responderSerial = newValue?.registerForTouches() ?? 0 }
+    }
+    /// The responder's `objectSerial` (0 for none), looked up as `Touch.view` is.
+    var responderSerial: UInt64 = 0
 
     /// Creates a press.
     public init(key: Key?, phase: PressPhase, timestamp: Double, isRepeat: Bool = false) {
@@ -80,6 +98,12 @@ public struct Press: Hashable {
         self.phase = phase
         self.timestamp = timestamp
         self.isRepeat = isRepeat
+    }
+
+    /// A press delivered to the responder whose `objectSerial` is `responderSerial`.
+    init(key: Key?, phase: PressPhase, timestamp: Double, isRepeat: Bool, responderSerial: UInt64) {
+        self.init(key: key, phase: phase, timestamp: timestamp, isRepeat: isRepeat)
+        self.responderSerial = responderSerial
     }
 }
 

@@ -2,12 +2,20 @@
 // commands along the responder chain, then the presses to the first
 // responder (else the focused item's view, else the window), up the chain;
 // what reaches the window moves the focus or activates the focused item.
+// A press stays with the responder it was delivered to until it ends
+// (`Press.responder`, as UIKit keeps it): its release goes there, and when
+// that cannot be (the responder left the window, the window lost the
+// keyboard, a filter or a key command took the release) the responder
+// hears `pressesCancelled`, so every `pressesBegan` ends exactly once.
 
 extension Window {
     /// Adds a filter that sees every key before anything else; returning
     /// true consumes the key (its release too). The token removes it.
     ///
-    /// A screen-reader bridge offers keys to the screen reader here.
+    /// A screen-reader bridge offers keys to the screen reader here. A
+    /// filter that consumes the release (or a second key-down) of a press
+    /// that a responder heard go down cancels that press: the responder
+    /// hears `pressesCancelled`.
     @discardableResult
     public func addKeyInputFilter(_ filter: @escaping @MainActor (KeyInput) -> Bool) -> ObserverToken {
         ObserverToken(value: focusState.keyInputFilters.add(filter))
@@ -18,13 +26,15 @@ extension Window {
         existingAttachment(FocusState.self)?.keyInputFilters.remove(token.value)
     }
 
+    /// The most presses kept down at once: a key-down beyond cancels the oldest.
+    nonisolated static let pressesDownLimit = 16
+
     /// Dispatches one key sample: its timers first, then K1's order.
     func dispatchKeyNow(_ input: KeyInput) {
         let timestamp = input.timestamp.isFinite ? input.timestamp : currentTime
         advanceClockForSample(to: timestamp)
         let state = focusState
         let code = input.key.keyCode
-        let press = Press(key: input.key, phase: input.phase, timestamp: currentTime, isRepeat: input.isRepeat)
         let endsPress = input.phase == .ended || input.phase == .cancelled
         // Filters first, in order; each sees releases too.
         var consumed = false
@@ -35,24 +45,98 @@ extension Window {
         if consumed {
             if input.phase == .began { remember(consumed: code, in: state) }
             if endsPress { forget(consumed: code, in: state) }
+            // The responder that heard this key go down will not hear it come up (R4-3).
+            if input.phase == .began || endsPress { cancelPress(of: code) }
             return
         }
         if endsPress, forget(consumed: code, in: state) { return }
         if input.phase == .began, let command = keyCommand(matching: input.key) {
             remember(consumed: code, in: state)
+            cancelPress(of: code)
             command.perform()
             return
         }
-        // The presses that are down, for the event (at most 16 kept).
-        var index = state.pressesDown.count
-        while index > 0 {
-            index -= 1
-            if state.pressesDown[index].key?.keyCode == code { state.pressesDown.remove(at: index) }
+        switch input.phase {
+        case .began:
+            // Down again and let through: the release of a key-down taken
+            // before is lost, and this press's release is not taken for it.
+            forget(consumed: code, in: state)
+            beginPress(input)
+        case .changed:
+            guard let down = state.pressesDown.first(where: { $0.key?.keyCode == code }) else { return }
+            deliver(Press(key: input.key, phase: .changed, timestamp: currentTime, isRepeat: input.isRepeat,
+                          responderSerial: down.responderSerial))
+        case .ended, .cancelled:
+            // A release of a key that is not down ends nothing: no responder hears it.
+            guard let index = state.pressesDown.firstIndex(where: { $0.key?.keyCode == code }) else { return }
+            let down = state.pressesDown.remove(at: index)
+            deliver(Press(key: input.key, phase: input.phase, timestamp: currentTime, isRepeat: false,
+                          responderSerial: down.responderSerial))
+        case .stationary:
+            break
         }
-        if !endsPress {
-            if state.pressesDown.count == 16 { state.pressesDown.removeFirst() }
-            state.pressesDown.append(press)
+    }
+
+    /// A key goes down: an auto-repeat of a press that is down goes to that
+    /// press's responder; any other key-down begins a press with the first
+    /// responder (else the focused item's view, else the window).
+    private func beginPress(_ input: KeyInput) {
+        let state = focusState
+        let code = input.key.keyCode
+        if let down = state.pressesDown.first(where: { $0.key?.keyCode == code }) {
+            if input.isRepeat, let responder = down.responder, responder.window === self {
+                deliver(Press(key: input.key, phase: .began, timestamp: currentTime, isRepeat: true,
+                              responderSerial: down.responderSerial))
+                return
+            }
+            // Down again without coming up: the release of the old press was lost.
+            cancelPress(of: code)
         }
+        // Room for one more, the oldest press given up (each cancel calls out, so the count is read again).
+        while state.pressesDown.count >= Self.pressesDownLimit, let oldest = state.pressesDown.first?.key?.keyCode {
+            cancelPress(of: oldest)
+        }
+        let target = state.firstResponder ?? state.focusedItem?.focusHostView ?? self
+        // A responder must still be in this window to hear keys.
+        let receiver = target.window === self ? target : self
+        let press = Press(key: input.key, phase: .began, timestamp: currentTime, isRepeat: input.isRepeat,
+                          responderSerial: receiver.registerForTouches())
+        state.pressesDown.append(press)
+        deliver(press)
+    }
+
+    /// Ends the press of `code` that is down, if any: its responder hears
+    /// `pressesCancelled` (when it is still in this window).
+    func cancelPress(of code: KeyboardHIDUsage) {
+        guard let state = existingAttachment(FocusState.self),
+              let index = state.pressesDown.firstIndex(where: { $0.key?.keyCode == code }) else { return }
+        let down = state.pressesDown.remove(at: index)
+        deliver(Press(key: down.key, phase: .cancelled, timestamp: currentTime, isRepeat: false,
+                      responderSerial: down.responderSerial))
+    }
+
+    /// Cancels every press that is down (the window lost the keyboard), or
+    /// those whose responder is inside `root` (it leaves the window).
+    func cancelPresses(inside root: View? = nil) {
+        guard let state = existingAttachment(FocusState.self), !state.pressesDown.isEmpty else { return }
+        // Each cancel calls out and may change the list: one at a time, looked up again.
+        var skipped: [KeyboardHIDUsage] = []
+        while let press = state.pressesDown.first(where: { press in
+            guard let code = press.key?.keyCode, !skipped.contains(code) else { return false }
+            guard let root else { return true }
+            return press.responder.map { $0.isDescendant(of: root) } ?? true
+        }) {
+            guard let code = press.key?.keyCode else { break }
+            skipped.append(code)
+            cancelPress(of: code)
+        }
+    }
+
+    /// Calls the responder of `press` (if it is still in this window) for
+    /// the press's phase, with the window's reused event and set.
+    private func deliver(_ press: Press) {
+        guard let responder = press.responder, responder.window === self else { return }
+        let state = focusState
         let event = state.pressesEvent
         event.timestamp = currentTime
         // Both sets are refilled in place, keeping their storage: no allocation once warm.
@@ -67,14 +151,11 @@ extension Window {
         presses.removeAll(keepingCapacity: true)
         presses.insert(press)
         state.reusablePresses = presses
-        let target = state.firstResponder ?? state.focusedItem?.focusHostView ?? self
-        // A responder must still be in this window to hear keys.
-        let receiver = target.window === self ? target : self
-        switch input.phase {
-        case .began: receiver.pressesBegan(presses, with: event)
-        case .changed: receiver.pressesChanged(presses, with: event)
-        case .ended: receiver.pressesEnded(presses, with: event)
-        case .cancelled: receiver.pressesCancelled(presses, with: event)
+        switch press.phase {
+        case .began: responder.pressesBegan(presses, with: event)
+        case .changed: responder.pressesChanged(presses, with: event)
+        case .ended: responder.pressesEnded(presses, with: event)
+        case .cancelled: responder.pressesCancelled(presses, with: event)
         case .stationary: break
         }
     }

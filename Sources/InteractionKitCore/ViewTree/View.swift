@@ -185,7 +185,8 @@ open class View {
 
     /// Whether this view is in `viewsNamedByTouches`: a touch has named it.
     private var isRegisteredForTouches = false
-    /// The views that touches name (`Touch.view`), by `objectSerial`. A view
+    /// The views that touches and presses name (`Touch.view`,
+    /// `Press.responder`), by `objectSerial`. A view
     /// enters when a touch first names it and leaves in its `deinit`, so an
     /// entry never outlives its view and the table holds live views only.
     private static var viewsNamedByTouches: [UInt64: UnownedView] = [:]
@@ -209,7 +210,7 @@ open class View {
         return objectSerial
     }
 
-    /// The live view with this `objectSerial` that a touch named, or nil
+    /// The live view with this `objectSerial` that a touch or a press named, or nil
     /// (0, or a view since freed).
     package static func registeredForTouches(_ serial: UInt64) -> View? {
         guard serial != 0 else { return nil }
@@ -475,6 +476,18 @@ open class View {
 
     /// Called after the view moved to a new superview (or to none).
     open func didMoveToSuperview() {}
+
+    /// Tells the view that `subview` was added to its subviews (by
+    /// `addSubview(_:)` or `insertSubview(_:at:)`, from another superview
+    /// too), as UIKit's `didAddSubview(_:)`; the default does nothing.
+    open func didAddSubview(_ subview: View) {}
+
+    /// Tells the view that `subview` is about to leave its subviews
+    /// (`removeFromSuperview()`, or a move to another superview), as UIKit's
+    /// `willRemoveSubview(_:)`; the default does nothing. A container that
+    /// keeps a list of some of its subviews drops the leaving one here, as
+    /// `UIStackView` drops it from `arrangedSubviews`.
+    open func willRemoveSubview(_ subview: View) {}
 
     /// Called after the view moved to a new window (or out of one).
     open func didMoveToWindow() {}
@@ -744,12 +757,32 @@ open class View {
             subviewsDidChangeForAccessibility()
             return true
         }
-        if let oldWindow = view.window, oldWindow !== window {
+        if let previous = view.superview, previous !== self {
+            previous.willRemoveSubview(view)
+            // The callback may have moved either view: a cycle is refused as above.
+            if view === self || isDescendant(of: view) { return false }
+        }
+        guard let oldWindow = view.window, oldWindow !== window else {
+            attach(view, at: index)
+            return true
+        }
+        // Leaving a window is one dispatch of that window (G10): what the
+        // cancels' callbacks send runs once the view has left, so nothing
+        // inside it hears an input it would not hear the end of.
+        var inserted = false
+        oldWindow.dispatching {
             oldWindow.subtreeWillLeave(view)
             // Cancelling ran user actions, which may have moved this view
             // inside `view` meanwhile: a cycle is refused as above.
-            if view === self || isDescendant(of: view) { return false }
+            if view === self || isDescendant(of: view) { return }
+            attach(view, at: index)
+            inserted = true
         }
+        return inserted
+    }
+
+    /// The insertion itself, once the view is free to move here.
+    private func attach(_ view: View, at index: Int) {
         let oldWindow = view.window
         view.detachFromSuperview()
         changeSubviews { $0.insert(view, at: max(0, min(index, $0.count))) }
@@ -758,16 +791,35 @@ open class View {
         refreshInheritedState(from: view)
         window?.geometryDidChangeUnderTouches()
         if let oldWindow, oldWindow !== window { oldWindow.focusMayHaveGone() }
+        // Moved within its window (under a hidden ancestor, say), or given
+        // content that changes what its ancestors may focus (a scroll view's
+        // focusable rows): the focused item is checked (K4).
+        window?.focusMayHaveGone()
         view.didMoveToSuperview()
+        didAddSubview(view)
         subviewsDidChangeForAccessibility()
-        return true
     }
 
     /// Removes the view from its superview; gestures on it that are in progress are cancelled.
     public func removeFromSuperview() {
+        guard let first = superview else { return }
+        first.willRemoveSubview(self)
+        // The callback may have moved the view: it leaves the superview it has now.
         guard let parent = superview else { return }
-        let oldWindow = window
-        oldWindow?.subtreeWillLeave(self)
+        guard let oldWindow = window else {
+            detach(from: parent, leaving: nil)
+            return
+        }
+        // One dispatch of the window (G10): what the cancels' callbacks send
+        // runs once the view has left.
+        oldWindow.dispatching {
+            oldWindow.subtreeWillLeave(self)
+            detach(from: parent, leaving: oldWindow)
+        }
+    }
+
+    /// The removal itself: out of the superview, then everyone told.
+    private func detach(from parent: View, leaving oldWindow: Window?) {
         detachFromSuperview()
         refreshInheritedState(from: self)
         oldWindow?.geometryDidChangeUnderTouches()

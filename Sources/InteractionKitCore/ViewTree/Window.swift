@@ -224,6 +224,9 @@ public final class Window: View, GestureArenaTouches {
     nonisolated static let queuedInputLimit = 4_096
     /// The most inputs callbacks may queue during one outermost `send` or `advanceTime(to:)`.
     nonisolated static let queuedInputsPerDispatchLimit = 100_000
+    /// The most focus repairs (rule K4) during one outermost `send`,
+    /// `advanceTime(to:)` or engine call: past it the focus leaves the window.
+    nonisolated static let focusRepairsPerDispatchLimit = 1_000
 
     /// Fires the timers due at or before `time`, each followed by the
     /// inputs it sent, then moves the clock to `time`.
@@ -268,6 +271,7 @@ public final class Window: View, GestureArenaTouches {
         }
         isDispatching = false
         queuedThisDispatch = 0
+        resetFocusRepairs()
     }
 
     // MARK: Touch delivery
@@ -583,8 +587,11 @@ public final class Window: View, GestureArenaTouches {
             for recognizer in leaving {
                 recognizer.abandonTouches()
             }
-            // A first responder that leaves gives up; a focused item that
-            // leaves is replaced once the dispatch is done (K4).
+            // A responder that leaves hears its presses cancelled, as a
+            // view hears its touches cancelled; a first responder that
+            // leaves gives up; a focused item that leaves is replaced once
+            // the dispatch is done (K4).
+            cancelPresses(inside: root)
             if let state = existingAttachment(FocusState.self) {
                 if let responder = state.firstResponder, responder.isDescendant(of: root) { state.firstResponder = nil }
                 if let host = state.focusedItem?.focusHostView, host.isDescendant(of: root) {

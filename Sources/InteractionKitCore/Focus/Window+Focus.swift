@@ -31,9 +31,6 @@ final class FocusState {
     /// delivered to (at most `Window.pressesDownLimit`): where its later
     /// phases go, and `PressesEvent.allPresses`.
     var pressesDown: [Press] = []
-    /// Focus repairs made during the current outermost dispatch (bounded by
-    /// `Window.focusRepairsPerDispatchLimit`).
-    var repairsThisDispatch = 0
     let pressesEvent = PressesEvent()
     /// The set handed to responders, emptied and refilled for each key so
     /// that steady use allocates nothing.
@@ -234,8 +231,8 @@ extension Window {
         needsFocusCheck = false
         guard let state = existingAttachment(FocusState.self) else { return false }
         guard let focused = state.focusedItem, !isFocusable(focused) else { return true }
-        state.repairsThisDispatch += 1
-        guard state.repairsThisDispatch <= Self.focusRepairsPerDispatchLimit else {
+        focusRepairsThisDispatch += 1
+        guard focusRepairsThisDispatch <= Self.focusRepairsPerDispatchLimit else {
             _ = updateFocus(to: nil, heading: [], asksLosingItem: false)
             return true
         }
@@ -266,12 +263,7 @@ extension Window {
     /// Whether the focus repairs of this dispatch ran past their bound: then
     /// the focus stays out of the window until the dispatch is done.
     var focusRepairsExhausted: Bool {
-        (existingAttachment(FocusState.self)?.repairsThisDispatch ?? 0) > Self.focusRepairsPerDispatchLimit
-    }
-
-    /// The outermost dispatch is done: the next one may repair the focus again.
-    func resetFocusRepairs() {
-        existingAttachment(FocusState.self)?.repairsThisDispatch = 0
+        focusRepairsThisDispatch > Self.focusRepairsPerDispatchLimit
     }
 
     // MARK: Moving

@@ -41,6 +41,10 @@ public final class Window: View, GestureArenaTouches {
     var needsFocusCheck = false
     /// How many inputs callbacks queued during the current outermost dispatch.
     private var queuedThisDispatch = 0
+    /// Focus repairs (rule K4) made during the current outermost dispatch,
+    /// bounded by `focusRepairsPerDispatchLimit`. Kept here, beside the
+    /// queue's count, because every dispatch resets it, focus or not.
+    var focusRepairsThisDispatch = 0
     /// Per-window state that layers above the engine keep here (see `attachment(_:orInsert:)`).
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
 
@@ -271,7 +275,7 @@ public final class Window: View, GestureArenaTouches {
         }
         isDispatching = false
         queuedThisDispatch = 0
-        resetFocusRepairs()
+        focusRepairsThisDispatch = 0
     }
 
     // MARK: Touch delivery

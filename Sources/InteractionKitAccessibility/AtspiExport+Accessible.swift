@@ -42,6 +42,10 @@ extension AtspiExport {
                 // Orca says a Value's text from this attribute, as for ARIA's aria-valuetext.
                 if numericValue(of: object) != nil { entries.append((.string("valuetext"), .string(value))) }
             }
+            if let placeholder = textContent(of: object)?.accessibilityPlaceholderText, !placeholder.isEmpty {
+                // GTK 4's name for it; Orca speaks it for an empty entry.
+                entries.append((.string("placeholder-text"), .string(placeholder)))
+            }
             return .reply([.dictionary(key: .string, value: .string, entries)])
         case "GetApplication":
             guard signature.isEmpty else { return invalidArguments(call, expected: "") }

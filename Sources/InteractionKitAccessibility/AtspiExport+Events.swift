@@ -18,6 +18,10 @@ extension AtspiExport {
     ///   from its page tab list, once, after the newly selected tab's event.
     ///   A selection gives no focus by itself: focus events come from the
     ///   focus system (`focusSignals()`).
+    /// - `text`: `TextChanged` `delete` (the offset, the count and the text
+    ///   removed), then `insert`, then the caret and selection events;
+    ///   `textSelection`: `TextCaretMoved` (the new caret) and
+    ///   `TextSelectionChanged`, each only when it changed.
     /// - `children`: `ChildrenChanged` `remove` for each child that went,
     ///   then `add` for each that came, with its index and reference
     ///   (children hidden or shown, `accessibilityElementsHidden`, a modal
@@ -45,7 +49,48 @@ extension AtspiExport {
             return childrenEvents(for: object, at: sourcePath)
         case .frame:
             return []
+        case .text:
+            guard let content = source as? any AccessibilityTextContent else { return [] }
+            var events: [DBusMessage] = []
+            if let replacement = notification.textReplacement {
+                // GTK's order: what went, then what came, then the caret.
+                let offset = Int32(clamping: replacement.range.lowerBound)
+                if !replacement.range.isEmpty {
+                    events.append(event(sourcePath, "TextChanged", "delete", detail1: offset,
+                                        detail2: Int32(clamping: replacement.range.count), any: .string(replacement.removedText)))
+                }
+                if replacement.insertedCount > 0 {
+                    events.append(event(sourcePath, "TextChanged", "insert", detail1: offset,
+                                        detail2: Int32(clamping: replacement.insertedCount), any: .string(replacement.insertedText)))
+                }
+            }
+            return events + textSelectionEvents(for: content, at: sourcePath)
+        case .textSelection:
+            guard let content = source as? any AccessibilityTextContent else { return [] }
+            return textSelectionEvents(for: content, at: sourcePath)
         }
+    }
+
+    /// `text-caret-moved` when the caret moved since it was last announced,
+    /// then `text-selection-changed` when the selection changed and either
+    /// the old or the new one is not empty. A label shows no caret: nothing.
+    func textSelectionEvents(for content: any AccessibilityTextContent, at path: DBusObjectPath) -> [DBusMessage] {
+        guard content.accessibilityTextIsEditable else { return [] }
+        let selection = content.accessibilityTextBuffer.selection
+        let previous = reportedTextSelections[path]
+        guard previous != selection else { return [] }
+        if reportedTextSelections.count > 2 * tree.pathCount + 1024 {
+            reportedTextSelections = reportedTextSelections.filter { tree.object(at: $0.key) != nil }
+        }
+        reportedTextSelections[path] = selection
+        var events: [DBusMessage] = []
+        if previous?.caret != selection.caret {
+            events.append(event(path, "TextCaretMoved", "", detail1: Int32(clamping: selection.caret)))
+        }
+        if previous?.range != selection.range && (!selection.isEmpty || previous?.isEmpty == false) {
+            events.append(event(path, "TextSelectionChanged", ""))
+        }
+        return events
     }
 
     /// The events that tell screen readers the window became the active one
@@ -131,10 +176,11 @@ extension AtspiExport {
 
     /// An `org.a11y.atspi.Event.Object` signal, `siiva{sv}`.
     func event(
-        _ path: DBusObjectPath, _ member: String, _ detail: String, detail1: Int32 = 0, any: DBusValue = .int32(0)
+        _ path: DBusObjectPath, _ member: String, _ detail: String, detail1: Int32 = 0, detail2: Int32 = 0,
+        any: DBusValue = .int32(0)
     ) -> DBusMessage {
         .signal(path: path, interface: AtspiInterface.objectEvents, member: member, body: [
-            .string(detail), .int32(detail1), .int32(0), .variant(any),
+            .string(detail), .int32(detail1), .int32(detail2), .variant(any),
             .dictionary(key: .string, value: .variant, []),
         ])
     }

@@ -116,6 +116,8 @@ extension AtspiExport {
             ]
         case AtspiInterface.selection:
             return [("NSelectedChildren", .int32(Int32(clamping: selectedChildren(of: object).count)))]
+        case AtspiInterface.text:
+            return textContent(of: object).map(textProperties) ?? []
         default:
             return []
         }

@@ -13,7 +13,8 @@ import InteractionKitDBus
 /// Interfaces: `org.a11y.atspi.Accessible` and `Component` on every object,
 /// `Action` on buttons, tabs and toggles (`click`), `Value` on an
 /// `.adjustable` element with an `accessibilityNumericValue`, `Selection`
-/// on a page tab list, `Application` on the root, `org.a11y.atspi.Cache` at
+/// on a page tab list, `Text` on a text field or a label and `EditableText`
+/// on a text field (`AccessibilityTextContent`), `Application` on the root, `org.a11y.atspi.Cache` at
 /// `/org/a11y/atspi/cache` (empty), and `org.freedesktop.DBus.Properties`.
 /// An unknown path is answered with `org.freedesktop.DBus.Error.UnknownObject`,
 /// arguments of the wrong signature with `InvalidArgs`; nothing traps.
@@ -56,6 +57,8 @@ public final class AtspiExport {
     var reportedChildren: [DBusObjectPath: [DBusObjectPath]] = [:]
     /// The selected children each selection container was last announced with, by path.
     var reportedSelections: [DBusObjectPath: [DBusObjectPath]] = [:]
+    /// The caret and selection each text object was last announced with, by path.
+    var reportedTextSelections: [DBusObjectPath: TextSelection] = [:]
     /// The window observers `observeWindow(_:)` added.
     private var accessibilityObserver: AccessibilityObserverToken?
     private var focusObserver: ObserverToken?
@@ -225,6 +228,12 @@ public final class AtspiExport {
             return action(member, call, object)
         case AtspiInterface.selection? where implementsSelection(object):
             return selection(member, call, object)
+        case AtspiInterface.text?:
+            guard let content = textContent(of: object) else { return .unknownMethod }
+            return text(member, call, content, object)
+        case AtspiInterface.editableText? where implementsEditableText(object):
+            guard let content = textContent(of: object) else { return .unknownMethod }
+            return editableText(member, call, content)
         case AtspiInterface.application? where isApplication(object):
             return application(member, call)
         case AtspiInterface.properties?:
@@ -258,7 +267,9 @@ public final class AtspiExport {
     public static func acts(_ call: DBusMessage) -> Bool {
         switch call.member {
         case "DoAction", "GrabFocus", "ScrollTo", "ScrollToPoint", "SetExtents", "SetPosition", "SetSize",
-             "SelectChild", "DeselectSelectedChild", "DeselectChild", "SelectAll", "ClearSelection", "Set":
+             "SelectChild", "DeselectSelectedChild", "DeselectChild", "SelectAll", "ClearSelection", "Set",
+             "SetCaretOffset", "SetSelection", "AddSelection", "RemoveSelection",
+             "SetTextContents", "InsertText", "DeleteText", "CopyText", "CutText", "PasteText":
             true
         default:
             false
@@ -288,6 +299,14 @@ public final class AtspiExport {
         case AtspiInterface.selection:
             ["GetSelectedChild", "SelectChild", "DeselectSelectedChild", "IsChildSelected", "SelectAll", "ClearSelection",
              "DeselectChild"].contains(member)
+        case AtspiInterface.text:
+            ["GetStringAtOffset", "GetText", "SetCaretOffset", "GetTextBeforeOffset", "GetTextAtOffset",
+             "GetTextAfterOffset", "GetCharacterAtOffset", "GetAttributeValue", "GetAttributes",
+             "GetDefaultAttributes", "GetCharacterExtents", "GetOffsetAtPoint", "GetNSelections", "GetSelection",
+             "AddSelection", "RemoveSelection", "SetSelection", "GetRangeExtents", "GetAttributeRun",
+             "GetDefaultAttributeSet"].contains(member)
+        case AtspiInterface.editableText:
+            ["SetTextContents", "InsertText", "CopyText", "CutText", "DeleteText", "PasteText"].contains(member)
         case AtspiInterface.application:
             ["GetLocale", "GetApplicationBusAddress", "RegisterEventListener", "DeregisterEventListener"].contains(member)
         case AtspiInterface.properties:
@@ -309,6 +328,8 @@ public final class AtspiExport {
         if tree.isActivatable(object) { names.append(AtspiInterface.action) }
         if numericValue(of: object) != nil { names.append(AtspiInterface.value) }
         if implementsSelection(object) { names.append(AtspiInterface.selection) }
+        if textContent(of: object) != nil { names.append(AtspiInterface.text) }
+        if implementsEditableText(object) { names.append(AtspiInterface.editableText) }
         return names
     }
 

@@ -12,6 +12,10 @@ public enum AtspiInterface {
     public static let value = "org.a11y.atspi.Value"
     /// The selected children of a container (a tab bar's selected tab).
     public static let selection = "org.a11y.atspi.Selection"
+    /// The characters, caret and selections of a text field or a label.
+    public static let text = "org.a11y.atspi.Text"
+    /// Edits of a text field's text by an assistive technology, each a user edit.
+    public static let editableText = "org.a11y.atspi.EditableText"
     /// Bulk queries of the tree (answered with an empty list).
     public static let cache = "org.a11y.atspi.Cache"
     /// The registry's key listeners: `NotifyListenersSync` offers a key to

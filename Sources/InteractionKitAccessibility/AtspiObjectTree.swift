@@ -229,6 +229,9 @@ public final class AtspiObjectTree {
         guard case .node(let node) = object else { return .application }
         if node === window { return .frame }
         let traits = node.accessibilityTraits
+        if let text = node as? any AccessibilityTextContent, text.accessibilityTextIsEditable {
+            return text.accessibilityTextIsSecure ? .passwordText : .entry
+        }
         if !node.isAccessibilityElement {
             if node is any AccessibilityScrollContainer { return .scrollPane }
             if traits.contains(.tabBar) { return .pageTabList }
@@ -287,6 +290,12 @@ public final class AtspiObjectTree {
         }
         let role = role(of: object)
         if node === window, window.isKeyWindow { states.insert(.active) }
+        if let text = node as? any AccessibilityTextContent, text.accessibilityTextIsEditable {
+            // GTK's entry: editable, one line, its text selectable.
+            if !traits.contains(.notEnabled) { states.insert(.editable) }
+            states.insert(.singleLine)
+            states.insert(.selectableText)
+        }
         if role == .pageTab {
             states.insert(.selectable)
         }

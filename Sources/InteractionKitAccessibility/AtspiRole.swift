@@ -15,6 +15,8 @@ public enum AtspiRole: UInt32, Sendable, CaseIterable {
     case pageTabList = 38
     /// A container that groups other objects.
     case panel = 39
+    /// A text field whose characters are hidden (secure entry).
+    case passwordText = 40
     /// A button that performs an action.
     case pushButton = 43
     /// A view that shows part of a larger content and scrolls it: a scroll view.
@@ -27,7 +29,7 @@ public enum AtspiRole: UInt32, Sendable, CaseIterable {
     case toolBar = 63
     /// The application: the root of an application's tree.
     case application = 75
-    /// A text field (a search field).
+    /// A text field (a search field, an editable `AccessibilityTextContent`).
     case entry = 79
     /// A heading.
     case heading = 83
@@ -44,6 +46,7 @@ public enum AtspiRole: UInt32, Sendable, CaseIterable {
         case .pageTab: "page tab"
         case .pageTabList: "page tab list"
         case .panel: "panel"
+        case .passwordText: "password text"
         case .pushButton: "push button"
         case .scrollPane: "scroll pane"
         case .slider: "slider"

@@ -6,6 +6,8 @@ public enum AtspiState: Int, Sendable, CaseIterable {
     case active = 1
     /// The object is checked (a toggle button that is on).
     case checked = 4
+    /// The object's text can be edited (a text field).
+    case editable = 7
     /// The object is enabled (not disabled).
     case enabled = 8
     /// The object can take the focus.
@@ -22,14 +24,19 @@ public enum AtspiState: Int, Sendable, CaseIterable {
     case sensitive = 24
     /// The object and all its ancestors are visible.
     case showing = 25
+    /// The object's text is one line (a text field).
+    case singleLine = 26
     /// The object is not hidden.
     case visible = 30
+    /// The object's text can be selected (a text field).
+    case selectableText = 38
 
     /// The state's name in events and in pyatspi: "selected".
     public var name: String {
         switch self {
         case .active: "active"
         case .checked: "checked"
+        case .editable: "editable"
         case .enabled: "enabled"
         case .focusable: "focusable"
         case .focused: "focused"
@@ -38,7 +45,9 @@ public enum AtspiState: Int, Sendable, CaseIterable {
         case .selected: "selected"
         case .sensitive: "sensitive"
         case .showing: "showing"
+        case .singleLine: "single-line"
         case .visible: "visible"
+        case .selectableText: "selectable-text"
         }
     }
 }

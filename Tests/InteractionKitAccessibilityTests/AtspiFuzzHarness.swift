@@ -99,7 +99,7 @@ enum AtspiFuzzHarness {
         [
         AtspiInterface.accessible, AtspiInterface.component, AtspiInterface.action, AtspiInterface.application,
         AtspiInterface.properties, AtspiInterface.cache, nil, "org.example.Nothing", AtspiInterface.value,
-        AtspiInterface.selection,
+        AtspiInterface.selection, AtspiInterface.text, AtspiInterface.editableText,
         ]
     }
 
@@ -113,6 +113,10 @@ enum AtspiFuzzHarness {
         "GetSelectedChild", "SelectChild", "DeselectSelectedChild", "IsChildSelected", "SelectAll", "ClearSelection",
         "DeselectChild",
         "GetLocalizedName", "SetExtents", "SetPosition", "SetSize", "ScrollToPoint", "DeregisterEventListener",
+        "GetText", "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset", "GetStringAtOffset",
+        "GetCharacterAtOffset", "GetCharacterExtents", "GetRangeExtents", "GetOffsetAtPoint", "SetCaretOffset",
+        "GetNSelections", "GetSelection", "SetSelection", "AddSelection", "RemoveSelection", "GetAttributeRun",
+        "SetTextContents", "InsertText", "DeleteText", "CopyText", "CutText", "PasteText",
         ]
     }
 
@@ -124,6 +128,8 @@ enum AtspiFuzzHarness {
         let chart = View(frame: Rect(x: 10, y: 100, width: 300, height: 200))
         let slider = FuzzSlider(frame: Rect(x: 10, y: 320, width: 300, height: 44))
         let mute = Button(title: "Mute", frame: Rect(x: 10, y: 380, width: 80, height: 44))
+        let field = EditableLine("Hello big world", frame: Rect(x: 10, y: 440, width: 300, height: 20))
+        let label = Label(text: "Name: Ada", frame: Rect(x: 10, y: 470, width: 300, height: 20))
         let export: AtspiExport
         var violations: [String] = []
         var paths: [DBusObjectPath] = [AtspiObjectTree.rootPath, AtspiExport.cachePath]
@@ -140,6 +146,8 @@ enum AtspiFuzzHarness {
             window.addSubview(slider)
             mute.accessibilityTraits = [.button, .toggleButton]
             window.addSubview(mute)
+            window.addSubview(field)
+            window.addSubview(label)
             // An element that lists its own container: a cycle the walk must survive
             // (computed, not stored, so that nothing owns itself).
             let first = CyclicElement(accessibilityContainer: chart)
@@ -317,7 +325,7 @@ enum AtspiFuzzHarness {
 
         private func arguments(_ selector: UInt8, _ other: UInt8) -> [DBusValue] {
             let number = Int32(Int8(bitPattern: other)) * 37
-            switch selector % 20 {
+            switch selector % 24 {
             case 0: return []
             case 1: return [.int32(0)]
             case 2: return [.int32(number)]
@@ -346,6 +354,11 @@ enum AtspiFuzzHarness {
                 let names = ["CurrentValue", "MinimumValue", "Text", "NSelectedChildren", "Nope"]
                 return [.string([AtspiInterface.value, AtspiInterface.selection][Int(other) % 2]),
                         .string(names[Int(other) % names.count])]
+            // The Text and EditableText shapes: offsets, boundary types, inserted text.
+            case 18: return [.int32(number), .int32(number &* 3)]
+            case 19: return [.int32(number), .uint32(UInt32(other % 9))]
+            case 20: return [.int32(number), .string(String(repeating: "é ", count: Int(other % 16))), .int32(number % 7)]
+            case 21: return [.int32(Int32(other % 3)), .int32(number), .int32(number &* 5)]
             default:
                 // A byte array near the size limit or past it (a few per input: they
                 // cost the harness their size), else an array of variants, costly to decode.
@@ -489,5 +502,59 @@ final class CyclicElement: AccessibilityElement {
     override var accessibilityElements: [any AccessibilityNode]? {
         guard let container = accessibilityContainer else { return nil }
         return [container, self]
+    }
+}
+
+/// An editable line as a toolkit would write one over the text model: its
+/// buffer, a monospace layout, and the notifications a text field posts.
+/// (Here, beside the harness, so that the fuzzer's build has it too.)
+@MainActor
+final class EditableLine: View, AccessibilityTextContent {
+    var buffer: TextEditingBuffer
+    var isSecure = false
+    var refusesEdits = false
+    var placeholder: String?
+    let layout = MonospaceTextLayout(characterWidth: 10, lineHeight: 20)
+
+    init(_ text: String, frame: Rect) {
+        buffer = TextEditingBuffer(text)
+        super.init(frame: frame)
+        isAccessibilityElement = true
+        accessibilityLabel = "Search"
+    }
+
+    var shownText: String { isSecure ? String(repeating: "•", count: buffer.text.count) : buffer.text }
+
+    var accessibilityTextBuffer: TextEditingBuffer {
+        guard isSecure else { return buffer }
+        var bullets = TextEditingBuffer(shownText)
+        bullets.select(anchor: buffer.selection.anchor, caret: buffer.selection.caret)
+        return bullets
+    }
+    var accessibilityTextIsEditable: Bool { true }
+    var accessibilityTextIsSecure: Bool { isSecure }
+    var accessibilityPlaceholderText: String? { placeholder }
+
+    func accessibilityTextRects(for range: Range<Int>) -> [Rect] {
+        let local = range.isEmpty ? [layout.caretRect(forOffset: range.lowerBound, in: shownText)]
+            : layout.rects(for: range, in: shownText)
+        return local.map { convert($0, to: nil) }
+    }
+
+    func accessibilityTextOffset(closestTo point: Point) -> Int {
+        layout.offset(closestTo: convert(point, from: nil), in: shownText)
+    }
+
+    func accessibilitySelectText(anchor: Int, caret: Int) -> Bool {
+        let change = buffer.select(anchor: anchor, caret: caret)
+        if change.selectionDidChange { accessibilityDidChange(.textSelection) }
+        return true
+    }
+
+    func accessibilityReplaceText(in range: Range<Int>, with text: String) -> Bool {
+        guard !refusesEdits else { return false }
+        let change = buffer.replace(range, with: text)
+        if let replacement = change.replacement { accessibilityTextDidChange(replacement) }
+        return true
     }
 }

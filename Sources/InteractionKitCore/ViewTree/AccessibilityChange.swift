@@ -20,6 +20,11 @@ public enum AccessibilityChange: Hashable, Sendable, CaseIterable {
     /// `accessibilityFrame` was set explicitly (frames that follow the
     /// layout are not announced: clients ask for them when they need them).
     case frame
+    /// The text of an `AccessibilityTextContent` changed; the notification's
+    /// `textReplacement` says how (`accessibilityTextDidChange(_:)`).
+    case text
+    /// The caret or the selection of an `AccessibilityTextContent` moved.
+    case textSelection
 }
 
 /// One change of one element, as accessibility observers hear it.
@@ -29,11 +34,14 @@ public struct AccessibilityNotification {
     public let source: any AccessibilityNode
     /// What changed.
     public let change: AccessibilityChange
+    /// For a `.text` change, what was replaced by what; nil otherwise.
+    public let textReplacement: TextReplacement?
 
     /// Creates a notification.
-    public init(source: any AccessibilityNode, change: AccessibilityChange) {
+    public init(source: any AccessibilityNode, change: AccessibilityChange, textReplacement: TextReplacement? = nil) {
         self.source = source
         self.change = change
+        self.textReplacement = textReplacement
     }
 }
 
@@ -83,8 +91,10 @@ extension Window {
     /// Views and elements call it from their setters; a subclass whose
     /// label, value or traits are computed calls `accessibilityDidChange(_:)`
     /// when the inputs change.
-    public func postAccessibilityNotification(_ change: AccessibilityChange, for source: any AccessibilityNode) {
+    public func postAccessibilityNotification(
+        _ change: AccessibilityChange, for source: any AccessibilityNode, textReplacement: TextReplacement? = nil
+    ) {
         guard let observers = existingAttachment(AccessibilityObservers.self), !observers.isEmpty else { return }
-        observers.post(AccessibilityNotification(source: source, change: change))
+        observers.post(AccessibilityNotification(source: source, change: change, textReplacement: textReplacement))
     }
 }

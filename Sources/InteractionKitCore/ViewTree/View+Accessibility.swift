@@ -44,7 +44,7 @@ extension View: AccessibilityNode {
         case .value: .value(accessibilityValue, accessibilityNumericValue)
         case .traits: .traits(accessibilityTraits)
         case .isElement: .flag(isAccessibilityElement)
-        case .frame, .children: .always
+        case .frame, .children, .text, .textSelection: .always
         }
     }
 

@@ -72,7 +72,10 @@ let package = Package(
             swiftSettings: swift6
         ),
         .executableTarget(name: "Demo", dependencies: ["DemoCLI"], swiftSettings: swift6),
-        .executableTarget(name: "Bench", dependencies: ["InteractionKitLinux"], swiftSettings: swift6),
+        .executableTarget(
+            name: "Bench", dependencies: ["InteractionKitLinux", "InteractionKitAccessibility", "InteractionKitDBus"],
+            swiftSettings: swift6
+        ),
 
         // Helpers shared by the test targets.
         .target(

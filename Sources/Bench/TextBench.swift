@@ -7,8 +7,11 @@
 //   Bench --text-typing LENGTH KEYS    KEYS typed characters, each undone by a Backspace, at the end of LENGTH characters
 //   Bench --text-word LENGTH LOOKUPS   LOOKUPS previous-word-start lookups in the middle of LENGTH characters
 //   Bench --text-caret KIND MOVES      MOVES caret moves (KIND: character or word) in the middle of 10 000 characters
+//   Bench --text-atspi LENGTH CALLS    CALLS AT-SPI GetTextAtOffset (WORD_START) calls in the middle of a label of LENGTH
 //   Bench --text-report                runs them under valgrind and checks the targets
 import Glibc
+import InteractionKitAccessibility
+import InteractionKitDBus
 import InteractionKitLinux
 
 @MainActor
@@ -63,6 +66,22 @@ enum TextBench {
             precondition(sum == start &* lookups)
             print("looked up \(lookups) word starts in the middle of \(length)")
             return 0
+        case "--text-atspi":
+            guard arguments.count == 4, let length = Int(arguments[2]), let calls = Int(arguments[3]) else { return 2 }
+            let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 100))
+            let label = Label(text: buffer(length: length).text, frame: Rect(x: 0, y: 0, width: 400, height: 20))
+            window.addSubview(label)
+            let export = AtspiExport(window: window, applicationName: "Bench")
+            let call = DBusMessage.methodCall(path: export.tree.path(of: label), interface: AtspiInterface.text,
+                                              member: "GetTextAtOffset", destination: ":1.1",
+                                              body: [.int32(Int32(middle(of: length))), .uint32(1)])
+            var answered = 0
+            for _ in 0..<calls {
+                if case .reply(let body) = export.reply(to: call), body.first?.string == "dolor " { answered += 1 }
+            }
+            precondition(answered == calls, "GetTextAtOffset did not read the word")
+            print("answered \(calls) GetTextAtOffset calls in the middle of \(length)")
+            return 0
         case "--text-caret":
             guard arguments.count == 4, let moves = Int(arguments[3]) else { return 2 }
             let motions: (TextMotion, TextMotion)
@@ -99,6 +118,8 @@ enum TextBench {
         var wordMove = 0
         var characterBlocks = 0.0
         var wordBlocks = 0.0
+        var atspiShort = 0
+        var atspiLong = 0
         var commands: [String] = []
     }
 
@@ -115,7 +136,11 @@ enum TextBench {
               let word1 = count("callgrind", "--text-caret word 2000"), let word2 = count("callgrind", "--text-caret word 4000"),
               let characterBlocks1 = count("dhat", "--text-caret character 2000"),
               let characterBlocks2 = count("dhat", "--text-caret character 4000"),
-              let wordBlocks1 = count("dhat", "--text-caret word 2000"), let wordBlocks2 = count("dhat", "--text-caret word 4000")
+              let wordBlocks1 = count("dhat", "--text-caret word 2000"), let wordBlocks2 = count("dhat", "--text-caret word 4000"),
+              let atspiSmall1 = count("callgrind", "--text-atspi 100 1000"),
+              let atspiSmall2 = count("callgrind", "--text-atspi 100 2000"),
+              let atspiLarge1 = count("callgrind", "--text-atspi 100000 1000"),
+              let atspiLarge2 = count("callgrind", "--text-atspi 100000 2000")
         else { return nil }
         var figures = Figures()
         figures.typingShort = (short2 - short1) / 1_000
@@ -126,6 +151,8 @@ enum TextBench {
         figures.wordMove = (word2 - word1) / 2_000
         figures.characterBlocks = Double(characterBlocks2 - characterBlocks1) / 2_000
         figures.wordBlocks = Double(wordBlocks2 - wordBlocks1) / 2_000
+        figures.atspiShort = (atspiSmall2 - atspiSmall1) / 1_000
+        figures.atspiLong = (atspiLarge2 - atspiLarge1) / 1_000
         figures.commands = [
             "valgrind --tool=callgrind \(executable) --text-typing L K, K = 1000, 2000: L = 10: (\(short2) - \(short1)) / 1000, "
                 + "L = 10000: (\(long2) - \(long1)) / 1000",
@@ -134,6 +161,8 @@ enum TextBench {
             "valgrind --tool=callgrind|dhat \(executable) --text-caret character|word M, M = 2000, 4000: "
                 + "character (\(character2) - \(character1)) / 2000, word (\(word2) - \(word1)) / 2000; "
                 + "blocks character (\(characterBlocks2) - \(characterBlocks1)), word (\(wordBlocks2) - \(wordBlocks1))",
+            "valgrind --tool=callgrind \(executable) --text-atspi L N, N = 1000, 2000: L = 100: "
+                + "(\(atspiSmall2) - \(atspiSmall1)) / 1000, L = 100000: (\(atspiLarge2) - \(atspiLarge1)) / 1000",
         ]
         return figures
     }
@@ -153,8 +182,13 @@ enum TextBench {
             + "\(figures.wordShort) in 100; ratio \((wordRatio * 100).rounded() / 100)×")
         print("text caret move: \(figures.characterMove) instructions by a character, \(figures.wordMove) by a word; "
             + "heap blocks \(figures.characterBlocks) and \(figures.wordBlocks) per move")
-        let met = typingRatio <= 1.5 && wordRatio <= 2 && figures.characterBlocks == 0 && figures.wordBlocks == 0
-        print(met ? "text targets met (typing ≤ 1.5×, word lookup ≤ 2×, 0 blocks per caret move)" : "text targets MISSED")
+        let atspiRatio = Double(figures.atspiLong) / Double(max(1, figures.atspiShort))
+        print("AT-SPI GetTextAtOffset (WORD_START) in the middle: \(figures.atspiLong) instructions in 100000 characters, "
+            + "\(figures.atspiShort) in 100; ratio \((atspiRatio * 100).rounded() / 100)×")
+        let met = typingRatio <= 1.5 && wordRatio <= 2 && atspiRatio <= 2 && figures.characterBlocks == 0
+            && figures.wordBlocks == 0
+        print(met ? "text targets met (typing ≤ 1.5×, word lookup ≤ 2×, GetTextAtOffset ≤ 2×, 0 blocks per caret move)"
+            : "text targets MISSED")
         return met ? 0 : 1
     }
 }

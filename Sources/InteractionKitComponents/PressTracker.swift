@@ -54,9 +54,9 @@ struct PressTracker {
         case outside
     }
 
-    // The state is kept in fields, not in a `State`: reading the tracked
-    // touch out of an enum's payload copied the whole 112-byte `Touch` on
-    // every touch-down and lift (callgrind, Bench's tap).
+    // The state is kept in fields, not in a `State` enum: reading the
+    // tracked touch out of an enum's payload copies the whole `Touch` on
+    // every touch-down and lift (Bench's tap target guards it).
     /// The tracked touch-down, nil when none is tracked.
     private var tracked: Touch?
     /// Whether the tracked touch is inside the grown area (false when none is tracked).

@@ -23,11 +23,11 @@ open class TabBarItem: LargeContentViewerActivatable {
     private var storedLargeContentSizeImageInsets = EdgeInsets.zero
     private var storedShowsLargeContentViewer = true
     /// Unowned, not weak (a weak reference would give the tab bar a side
-    /// table, which slows every retain of it): the tab bar clears it in its
-    /// items when they leave it and when it is freed.
-    // The one property here checked at run time (about 85 instructions an
-    // access): storing an unowned reference releases the old one inside the
-    // access, which the compiler cannot prove harmless. It is read once per
+    /// table; Design.md, "References that are not weak"): the tab bar clears
+    /// it in its items when they leave it and when it is freed.
+    // The one property here whose exclusivity is checked at run time:
+    // storing an unowned reference releases the old one inside the access,
+    // which the compiler cannot prove harmless. It is read once per
     // selection by the viewer, never per move or per tap.
     private unowned var storedTabBar: TabBar?
 

@@ -103,8 +103,8 @@ public struct Touch: Hashable {
 
     /// Records a lift or a cancel; returns the updated touch. A non-finite
     /// location ends the touch where it was.
-    // Apart from `record(_:at:time:)` on purpose: folding this finite check
-    // into it cost every move about 10 instructions (callgrind, Bench).
+    // Apart from `record(_:at:time:)` on purpose: a move never needs this
+    // finite check (Bench's move target guards it).
     mutating func recordEnd(_ phase: TouchPhase, at location: Point, time: Double) -> Touch {
         self.phase = phase
         previousLocation = self.location

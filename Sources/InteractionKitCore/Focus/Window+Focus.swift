@@ -14,7 +14,7 @@ final class FocusState {
     var focusFollowsTouch = true
     /// The item last focused in each group, by identity: found again among
     /// the group's items, never read through (a weak reference would give
-    /// every focused view a side table, which slows all its retains).
+    /// every focused view a side table; Design.md, "References that are not weak").
     var lastFocusedInGroup: [String: ObjectIdentifier] = [:]
     let focusObservers = ObserverList<FocusUpdateContext, Void>()
     let keyWindowObservers = ObserverList<Window, Void>()

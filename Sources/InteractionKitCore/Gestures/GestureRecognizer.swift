@@ -34,8 +34,8 @@ open class GestureRecognizer: TimerTarget {
     /// The clock this recognizer's timers were scheduled on (a window may
     /// lose the view before a timer is cancelled).
     ///
-    /// Strong: a weak reference gave the scheduler a side table, which made
-    /// every retain and release of it slow on each touch-down and lift. The
+    /// Strong: a weak reference would give the scheduler a side table
+    /// (Design.md, "References that are not weak"). The
     /// scheduler holds this recognizer only while one of its timers is
     /// pending; that cycle ends when the timer fires or is cancelled, and
     /// the window discards its pending timers when it goes.
@@ -45,8 +45,8 @@ open class GestureRecognizer: TimerTarget {
 
     /// The view the recognizer is attached to.
     ///
-    /// Unowned, not weak (a weak reference would give the view a side table
-    /// and slow every retain of it): the view detaches its recognizers when
+    /// Unowned, not weak (a weak reference would give the view a side table;
+    /// Design.md, "References that are not weak"): the view detaches its recognizers when
     /// it is freed, so this reads nil, never a freed view.
     public var view: View? { storedView }
     // Exclusivity unchecked: storing an unowned reference releases the old

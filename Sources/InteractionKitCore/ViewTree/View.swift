@@ -23,10 +23,10 @@ open class View {
 
     /// The view's enclosing view, or nil; it does not keep the superview alive.
     ///
-    /// `unowned` rather than `weak`: a weak reference gives the view a side
-    /// table, which makes every retain and release of it slow. The superview
-    /// clears this in its `deinit` (see Design.md, "References that are not
-    /// weak"), so it is nil, never dangling, once the superview is gone.
+    /// `unowned` rather than `weak`, so the view needs no side table. The
+    /// superview clears this in its `deinit` (see Design.md, "References
+    /// that are not weak"), so it is nil, never dangling, once the superview
+    /// is gone.
     public var superview: View? { storedSuperview }
     // Exclusivity unchecked: storing an unowned reference releases the old
     // one inside the access, so the compiler cannot prove it exclusive; it
@@ -193,7 +193,7 @@ open class View {
 
     /// The serial of the view `registeredForTouches(_:)` found last (0 for
     /// none): a touch's view is asked for several times per touch-down and
-    /// lift, nearly always the same one, and a hash each time is dear.
+    /// lift, nearly always the same one, so the last answer is kept.
     private static var lastNamedSerial: UInt64 = 0
     /// That view. Unowned (checked): its `deinit` clears both first.
     private static unowned var lastNamedView: View?
@@ -316,8 +316,8 @@ open class View {
     /// What `acceptsHits` answers, kept for the library's own classes
     /// (`hasBuiltInBehaviour`), where every change to what it reads calls
     /// `refreshBuiltInAcceptsHits()`: hit testing reads this flag rather
-    /// than calling the overridable `isEnabledForHitTesting`, a call that
-    /// cost a retain and a release of the subview on every level.
+    /// than calling the overridable `isEnabledForHitTesting` on every level
+    /// (Bench's tap target guards the descent).
     package var builtInAcceptsHits: Bool { storedBuiltInAcceptsHits }
     private var storedBuiltInAcceptsHits = true
 

@@ -84,7 +84,11 @@ let package = Package(
             path: "Tests/Support",
             swiftSettings: swift6
         ),
-        .testTarget(name: "InteractionKitCoreTests", dependencies: ["InteractionKitCore", "InteractionKitTestSupport"], swiftSettings: swift6),
+        .testTarget(
+            name: "InteractionKitCoreTests",
+            dependencies: ["InteractionKitCore", "InteractionKitTestSupport", "InteractionKitTesting"],
+            swiftSettings: swift6
+        ),
         .testTarget(
             name: "InteractionKitLargeContentViewerTests",
             dependencies: ["InteractionKitCore", "InteractionKitLargeContentViewer", "InteractionKitLinux", "InteractionKitTestSupport"],
@@ -100,7 +104,10 @@ let package = Package(
         .testTarget(name: "InteractionKitLiveTests", dependencies: ["InteractionKitLinux", "InteractionKitEvemu", "InteractionKitLive", "InteractionKitTestSupport"], swiftSettings: swift6),
         .testTarget(
             name: "InteractionKitReplayTests",
-            dependencies: ["InteractionKitLinux", "InteractionKitEvemu", "InteractionKitReplay", "InteractionKitTestSupport"],
+            dependencies: [
+                "InteractionKitLinux", "InteractionKitEvemu", "InteractionKitReplay", "InteractionKitTestSupport",
+                "InteractionKitTesting",
+            ],
             swiftSettings: swift6
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Testing
 import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 /// A delegate that counts the touches it is asked about.
 @MainActor
@@ -39,7 +40,7 @@ struct AllowedTouchTypesTests {
         pencilOnly.allowedTouchTypes = [.pencil]
         let delegate = CountingDelegate()
         pencilOnly.delegate = delegate
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(pencilOnly, as: "pencil")
         window.addGestureRecognizer(pencilOnly)
         window.down(10, 10, at: 0)
@@ -49,7 +50,7 @@ struct AllowedTouchTypesTests {
         #expect(log.lines.isEmpty)
         #expect(delegate.asked.isEmpty)
         tap(on: window, with: .pencil, at: 2)
-        #expect(log.states(of: "pencil") == ["possible→ended", "ended→possible"])
+        #expect(log.transitions(of: "pencil", includingResets: true) == ["possible→ended", "ended→possible"])
         #expect(delegate.asked == [.pencil])
     }
 

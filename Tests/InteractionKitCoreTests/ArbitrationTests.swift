@@ -1,6 +1,7 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 @Suite("Arbitration (G2)")
 @MainActor
@@ -14,23 +15,23 @@ struct ArbitrationTests {
         let press = LongPressGestureRecognizer()
         view.addGestureRecognizer(tap)
         view.addGestureRecognizer(press)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(tap, as: "tap")
         log.watch(press, as: "press")
 
         window.down(50, 50, at: 0)
         window.up(50, 50, at: 0.2)
         #expect(log.lines == [
-            "0.2 tap possible→ended", "0.2 press possible→failed",
-            "0.2 tap ended→possible", "0.2 press failed→possible",
+            "0.200 tap possible→ended", "0.200 press possible→failed",
+            "0.200 tap ended→possible", "0.200 press failed→possible",
         ])
         log.clear()
         window.down(50, 50, at: 1)
         window.advanceTime(to: 1.5)
         window.up(50, 50, at: 1.6)
         #expect(log.lines == [
-            "1.5 press possible→began", "1.5 tap possible→failed",
-            "1.6 press began→ended", "1.6 tap failed→possible", "1.6 press ended→possible",
+            "1.500 press possible→began", "1.500 tap possible→failed",
+            "1.600 press began→ended", "1.600 tap failed→possible", "1.600 press ended→possible",
         ])
     }
 
@@ -43,7 +44,7 @@ struct ArbitrationTests {
         single.require(toFail: double)
         window.addGestureRecognizer(single)
         window.addGestureRecognizer(double)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(single, as: "single")
         log.watch(double, as: "double")
         let actions = ActionLog()
@@ -54,8 +55,8 @@ struct ArbitrationTests {
         #expect(actions.states.isEmpty)
         window.advanceTime(to: 1)
         #expect(log.lines == [
-            "0.4 double possible→failed", "0.4 single possible→ended",
-            "0.4 single ended→possible", "0.4 double failed→possible",
+            "0.400 double possible→failed", "0.400 single possible→ended",
+            "0.400 single ended→possible", "0.400 double failed→possible",
         ])
         #expect(actions.states == [.ended])
     }
@@ -69,7 +70,7 @@ struct ArbitrationTests {
         single.require(toFail: double)
         window.addGestureRecognizer(single)
         window.addGestureRecognizer(double)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(single, as: "single")
         log.watch(double, as: "double")
         let actions = ActionLog()
@@ -78,8 +79,8 @@ struct ArbitrationTests {
         window.tap(50, 50, at: 0)
         window.tap(50, 50, at: 0.2)
         window.advanceTime(to: 2)
-        #expect(log.states(of: "double") == ["possible→ended", "ended→possible"])
-        #expect(log.states(of: "single") == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "double", includingResets: true) == ["possible→ended", "ended→possible"])
+        #expect(log.transitions(of: "single", includingResets: true) == ["possible→failed", "failed→possible"])
         #expect(actions.states.isEmpty)
     }
 
@@ -94,7 +95,7 @@ struct ArbitrationTests {
         let cardPan = PanGestureRecognizer()
         button.addGestureRecognizer(buttonTap)
         card.addGestureRecognizer(cardPan)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(buttonTap, as: "tap")
         log.watch(cardPan, as: "pan")
         window.down(20, 20, at: 0)
@@ -102,8 +103,8 @@ struct ArbitrationTests {
         window.move(20, 60, at: 0.1)
         window.move(20, 80, at: 0.15)
         window.up(20, 80, at: 0.2)
-        #expect(log.states(of: "tap") == ["possible→failed", "failed→possible"])
-        #expect(log.states(of: "pan") == ["possible→began", "began→changed", "changed→ended", "ended→possible"])
+        #expect(log.transitions(of: "tap", includingResets: true) == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "pan", includingResets: true) == ["possible→began", "began→changed", "changed→ended", "ended→possible"])
     }
 
     @Test("A recognizer in progress blocks another from beginning, unless the delegate allows both")
@@ -151,14 +152,14 @@ struct ArbitrationTests {
         let pan = PanGestureRecognizer()
         window.addGestureRecognizer(press)
         window.addGestureRecognizer(pan)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(press, as: "press")
         log.watch(pan, as: "pan")
         window.down(100, 100, at: 0)
         window.advanceTime(to: 0.5)
         #expect(press.state == .possible)
         window.up(100, 100, at: 0.6)
-        #expect(log.states(of: "pan") == ["possible→failed", "failed→possible"])
-        #expect(log.states(of: "press").first == "possible→failed")
+        #expect(log.transitions(of: "pan", includingResets: true) == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "press", includingResets: true).first == "possible→failed")
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 /// A delegate that requires, or is required, by a rule the test gives.
 @MainActor
@@ -71,7 +72,7 @@ private struct Scene {
     let window = Window.phone()
     let single: TapGestureRecognizer
     let double: TapGestureRecognizer
-    let log = StateLog()
+    let log = GestureStateRecorder()
     let singleActions = ActionLog()
     let doubleActions = ActionLog()
     /// Held here: recognizers hold their delegates weakly.
@@ -149,7 +150,7 @@ struct DynamicFailureRequirementTests {
         scene.window.advanceTime(to: 1)
         #expect(scene.doubleActions.states == [.ended])
         #expect(scene.singleActions.states.isEmpty)
-        #expect(scene.log.states(of: "single") == ["possible→failed", "failed→possible"])
+        #expect(scene.log.transitions(of: "single", includingResets: true) == ["possible→failed", "failed→possible"])
         #expect(scene.single.pendingState == nil)
         // Twice more: the requirement is asked again for each attempt, and still holds.
         scene.window.tap(100, 100, at: 2)

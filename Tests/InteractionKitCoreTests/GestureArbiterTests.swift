@@ -1,6 +1,7 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 /// A touch table of the test's own: which recognizers each touch-down reaches.
 @MainActor
@@ -85,13 +86,13 @@ struct GestureArbiterTests {
     func requirementRecognized() {
         let single = ManualRecognizer(continuous: false)
         let double = ManualRecognizer(continuous: false)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(single, as: "single")
         single.require(toFail: double)
         down(serial: 1, [single, double])
         single.state = .ended
         double.state = .ended
-        #expect(log.states(of: "single") == ["possible→failed"])
+        #expect(log.transitions(of: "single", includingResets: true) == ["possible→failed"])
     }
 
     @Test("Two recognizers that each require the other to fail wait while the finger is down, and neither is stuck once it lifts (G5)")
@@ -123,7 +124,7 @@ struct GestureArbiterTests {
         let delegate = Delegate()
         delegate.required = double
         single.delegate = delegate
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(single, as: "single")
         down(serial: 1, [single, double])
         arbiter.touchDidGoDown(serial: 1)
@@ -135,7 +136,7 @@ struct GestureArbiterTests {
         single.state = .ended
         #expect(single.state == .possible && single.pendingState == .ended)
         double.state = .failed
-        #expect(log.states(of: "single") == ["possible→ended", "ended→possible"])
+        #expect(log.transitions(of: "single", includingResets: true) == ["possible→ended", "ended→possible"])
         #expect(single.dynamicFailureRequirements.isEmpty)
     }
 

@@ -1,6 +1,7 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 @Suite("Gesture recognizers in a window")
 @MainActor
@@ -31,34 +32,34 @@ struct GestureRecognizerTests {
     func disableCancels() {
         let (window, view) = scene()
         let press = LongPressGestureRecognizer()
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(press, as: "press")
         view.addGestureRecognizer(press)
         window.down(10, 10, at: 0)
         window.advanceTime(to: 0.6)
         #expect(press.state == .began)
         press.isEnabled = false
-        #expect(log.states(of: "press") == ["possible→began", "began→cancelled", "cancelled→possible"])
+        #expect(log.transitions(of: "press", includingResets: true) == ["possible→began", "began→cancelled", "cancelled→possible"])
         window.move(50, 50, at: 0.7)
         window.up(50, 50, at: 0.8)
-        #expect(log.states(of: "press").count == 3)
+        #expect(log.transitions(of: "press", includingResets: true).count == 3)
     }
 
     @Test("Disabling a recognizer that has not begun fails it; a disabled one gets no touches")
     func disableBeforeBegin() {
         let (window, view) = scene()
         let press = LongPressGestureRecognizer()
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(press, as: "press")
         view.addGestureRecognizer(press)
         window.down(10, 10, at: 0)
         press.isEnabled = false
         window.advanceTime(to: 1)
-        #expect(log.states(of: "press") == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "press", includingResets: true) == ["possible→failed", "failed→possible"])
         window.up(10, 10, at: 1.1)
         window.down(10, 10, at: 2)
         window.advanceTime(to: 3)
-        #expect(log.states(of: "press").count == 2)
+        #expect(log.transitions(of: "press", includingResets: true).count == 2)
     }
 
     @Test("gestureRecognizerShouldBegin false fails the recognizer instead")
@@ -68,13 +69,13 @@ struct GestureRecognizerTests {
         let delegate = ConfigurableDelegate()
         delegate.shouldBegin = false
         press.delegate = delegate
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(press, as: "press")
         view.addGestureRecognizer(press)
         window.down(10, 10, at: 0)
         window.advanceTime(to: 1)
         #expect(delegate.shouldBeginCalls == 1)
-        #expect(log.states(of: "press") == ["possible→failed"])
+        #expect(log.transitions(of: "press", includingResets: true) == ["possible→failed"])
         window.up(10, 10, at: 1.1)
         #expect(press.state == .possible)
     }
@@ -86,7 +87,7 @@ struct GestureRecognizerTests {
         let delegate = ConfigurableDelegate()
         delegate.receives = false
         tap.delegate = delegate
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(tap, as: "tap")
         view.addGestureRecognizer(tap)
         window.tap(10, 10, at: 0)
@@ -95,7 +96,7 @@ struct GestureRecognizerTests {
         // so the empty log above is the delegate's doing.
         delegate.receives = true
         window.tap(10, 10, at: 1)
-        #expect(log.states(of: "tap") == ["possible→ended", "ended→possible"])
+        #expect(log.transitions(of: "tap", includingResets: true) == ["possible→ended", "ended→possible"])
     }
 
     @Test("Recognizers of the hit view and its ancestors all get the touch, innermost first")

@@ -1,6 +1,7 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 /// G1, written out independently of the table in `GestureStateMachine`.
 private let continuousLegal: Set<String> = [
@@ -86,12 +87,12 @@ struct GestureStateMachineTests {
     @Test("A finished recognizer with no touches resets to possible and calls reset()")
     func resetWithoutTouches() {
         let recognizer = ManualRecognizer(continuous: false)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(recognizer, as: "r")
         recognizer.state = .ended
         #expect(recognizer.state == .possible)
         #expect(recognizer.resets == 1)
-        #expect(log.states(of: "r") == ["possible→ended", "ended→possible"])
+        #expect(log.transitions(of: "r", includingResets: true) == ["possible→ended", "ended→possible"])
     }
 
     @Test("State.recognized is ended")

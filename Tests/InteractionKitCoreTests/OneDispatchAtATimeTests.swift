@@ -1,6 +1,7 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 /// A view that logs its responder touches and runs a hook from each.
 private final class DispatchLogView: View {
@@ -120,7 +121,7 @@ struct OneDispatchAtATimeTests {
     func actionLifts() {
         let (window, _) = scene()
         let press = LongPressGestureRecognizer()
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(press, as: "press")
         var actionDone: [GestureRecognizer.State] = []
         press.addAction { recognizer in
@@ -134,7 +135,7 @@ struct OneDispatchAtATimeTests {
         window.down(10, 10, at: 0)
         window.advanceTime(to: 0.5)
         #expect(actionDone == [.began, .ended])
-        #expect(log.states(of: "press") == ["possible→began", "began→ended", "ended→possible"])
+        #expect(log.transitions(of: "press", includingResets: true) == ["possible→began", "began→ended", "ended→possible"])
         #expect(window.activeTouchCount == 0)
     }
 

@@ -1,6 +1,7 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 @Suite("Pan")
 @MainActor
@@ -10,7 +11,7 @@ struct PanGestureRecognizerTests {
         let window = Window.phone()
         let pan = PanGestureRecognizer()
         window.addGestureRecognizer(pan)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(pan, as: "pan")
         window.down(100, 100, at: 0)
         window.move(106, 107.9, at: 0.01)
@@ -21,7 +22,7 @@ struct PanGestureRecognizerTests {
         window.move(150, 100, at: 0.03)
         #expect(pan.translation(in: window) == Point(x: 50, y: 0))
         window.up(150, 100, at: 0.04)
-        #expect(log.states(of: "pan") == ["possible→began", "began→changed", "changed→ended", "ended→possible"])
+        #expect(log.transitions(of: "pan", includingResets: true) == ["possible→began", "began→changed", "changed→ended", "ended→possible"])
     }
 
     @Test("A touch that lifts without moving fails the pan")
@@ -29,10 +30,10 @@ struct PanGestureRecognizerTests {
         let window = Window.phone()
         let pan = PanGestureRecognizer()
         window.addGestureRecognizer(pan)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(pan, as: "pan")
         window.tap(10, 10, at: 0)
-        #expect(log.states(of: "pan") == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "pan", includingResets: true) == ["possible→failed", "failed→possible"])
     }
 
     @Test("setTranslation rebases, and a second finger keeps the translation continuous")

@@ -1,6 +1,7 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 
@@ -31,11 +32,11 @@ private func cosine(_ x: Double) -> Double { sine(x + Double.pi / 2) }
 @Suite("Pinch")
 @MainActor
 struct PinchGestureRecognizerTests {
-    private func scene() -> (Window, PinchGestureRecognizer, StateLog) {
+    private func scene() -> (Window, PinchGestureRecognizer, GestureStateRecorder) {
         let window = Window.phone()
         let pinch = PinchGestureRecognizer()
         window.addGestureRecognizer(pinch)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(pinch, as: "pinch")
         return (window, pinch, log)
     }
@@ -50,14 +51,14 @@ struct PinchGestureRecognizerTests {
         #expect(pinch.state == .possible)
         #expect(close(pinch.scale, 1.07))
         window.move(210, 300, at: 0.03, id: 2)
-        #expect(log.lines == ["0.03 pinch possible→began"])
+        #expect(log.lines == ["0.030 pinch possible→began"])
         #expect(close(pinch.scale, 1.1))
         window.move(90, 300, at: 0.04, id: 1)
         #expect(close(pinch.scale, 1.2))
         window.up(90, 300, at: 0.05, id: 1)
         #expect(pinch.state == .changed)
         window.up(210, 300, at: 0.06, id: 2)
-        #expect(log.states(of: "pinch") == ["possible→began", "began→changed", "changed→ended", "ended→possible"])
+        #expect(log.transitions(of: "pinch", includingResets: true) == ["possible→began", "began→changed", "changed→ended", "ended→possible"])
     }
 
     @Test("Fingers 1e-150 points apart never make the scale infinite: it starts once they are a point apart")
@@ -70,7 +71,7 @@ struct PinchGestureRecognizerTests {
         window.move(400, 300, at: 0.03, id: 2)
         // Measured from where the fingers were a point apart or more (200 points here).
         #expect(close(pinch.scale, 1.5))
-        #expect(log.states(of: "pinch") == ["possible→began"])
+        #expect(log.transitions(of: "pinch", includingResets: true) == ["possible→began"])
         // Huge coordinates: the ratio would overflow; the scale keeps its last finite value.
         window.move(1e308, 300, at: 0.04, id: 2)
         window.move(-1e308, 300, at: 0.05, id: 1)
@@ -129,7 +130,7 @@ struct PinchGestureRecognizerTests {
         window.down(100, 300, at: 0, id: 1)
         window.down(200, 300, at: 0, id: 2)
         window.down(150, 400, at: 0.01, id: 3)
-        #expect(log.lines == ["0.01 pinch possible→failed"])
+        #expect(log.lines == ["0.010 pinch possible→failed"])
         for id in 1...3 { window.up(0, 0, at: 0.1, id: id) }
         log.clear()
         window.down(100, 300, at: 1, id: 1)
@@ -139,7 +140,7 @@ struct PinchGestureRecognizerTests {
         window.move(150, 700, at: 1.3, id: 3)
         #expect(pinch.numberOfTouches == 2)
         #expect(close(pinch.scale, 1.2))
-        #expect(log.states(of: "pinch") == ["possible→began"])
+        #expect(log.transitions(of: "pinch", includingResets: true) == ["possible→began"])
     }
 
     @Test("One finger, or two that never spread, fail it")
@@ -148,7 +149,7 @@ struct PinchGestureRecognizerTests {
         window.down(100, 300, at: 0)
         window.move(300, 300, at: 0.1)
         window.up(300, 300, at: 0.2)
-        #expect(log.states(of: "pinch") == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "pinch", includingResets: true) == ["possible→failed", "failed→possible"])
         log.clear()
         // Dragged side by side, a finger at a time: the distance never changes by 8 points.
         window.down(100, 300, at: 1, id: 1)
@@ -160,7 +161,7 @@ struct PinchGestureRecognizerTests {
         }
         window.up(200, 300, at: 1.3, id: 1)
         window.up(300, 300, at: 1.3, id: 2)
-        #expect(log.states(of: "pinch") == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "pinch", includingResets: true) == ["possible→failed", "failed→possible"])
     }
 
     @Test("Against a pan: spreading fingers pinch and fail the pan; dragging them pans and fails the pinch")
@@ -170,14 +171,14 @@ struct PinchGestureRecognizerTests {
         let pan = PanGestureRecognizer()
         window.addGestureRecognizer(pan)
         window.addGestureRecognizer(pinch)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(pinch, as: "pinch")
         log.watch(pan, as: "pan")
         window.down(150, 300, at: 0, id: 1)
         window.down(250, 300, at: 0, id: 2)
         window.move(145, 300, at: 0.05, id: 1)
         window.move(255, 300, at: 0.05, id: 2)
-        #expect(log.lines == ["0.05 pinch possible→began", "0.05 pan possible→failed"])
+        #expect(log.lines == ["0.050 pinch possible→began", "0.050 pan possible→failed"])
         window.up(145, 300, at: 0.1, id: 1)
         window.up(255, 300, at: 0.1, id: 2)
         log.clear()
@@ -185,18 +186,18 @@ struct PinchGestureRecognizerTests {
         window.down(250, 300, at: 1, id: 2)
         window.move(150, 320, at: 1.05, id: 1)
         window.move(250, 320, at: 1.05, id: 2)
-        #expect(log.lines == ["1.05 pan possible→began", "1.05 pinch possible→failed", "1.05 pan began→changed"])
+        #expect(log.lines == ["1.050 pan possible→began", "1.050 pinch possible→failed", "1.050 pan began→changed"])
     }
 }
 
 @Suite("Rotation")
 @MainActor
 struct RotationGestureRecognizerTests {
-    private func scene() -> (Window, RotationGestureRecognizer, StateLog) {
+    private func scene() -> (Window, RotationGestureRecognizer, GestureStateRecorder) {
         let window = Window.phone()
         let rotation = RotationGestureRecognizer()
         window.addGestureRecognizer(rotation)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(rotation, as: "rotation")
         return (window, rotation, log)
     }
@@ -216,13 +217,13 @@ struct RotationGestureRecognizerTests {
         put(window, 9, at: 0.01)
         #expect(rotation.state == .possible)
         put(window, 12, at: 0.02)
-        #expect(log.lines == ["0.02 rotation possible→began"])
+        #expect(log.lines == ["0.020 rotation possible→began"])
         #expect(close(rotation.rotation, 12 * Double.pi / 180, 1e-12))
         put(window, -20, at: 0.03)
         #expect(close(rotation.rotation, -20 * Double.pi / 180, 1e-12))
         window.up(centre.x, centre.y, at: 0.04, id: 1)
         window.up(0, 0, at: 0.05, id: 2)
-        #expect(log.states(of: "rotation") == ["possible→began", "began→changed", "changed→ended", "ended→possible"])
+        #expect(log.transitions(of: "rotation", includingResets: true) == ["possible→began", "began→changed", "changed→ended", "ended→possible"])
     }
 
     @Test("Fingers closer than a point keep the last angle; the rotation stays finite")
@@ -282,7 +283,7 @@ struct RotationGestureRecognizerTests {
         window.down(centre.x, centre.y, at: 0, id: 1)
         window.down(300, 400, at: 0, id: 2)
         window.down(10, 10, at: 0.01, id: 3)
-        #expect(log.lines == ["0.01 rotation possible→failed"])
+        #expect(log.lines == ["0.010 rotation possible→failed"])
         for id in 1...3 { window.up(0, 0, at: 0.1, id: id) }
         window.down(centre.x, centre.y, at: 1, id: 1)
         window.down(300, 400, at: 1, id: 2)
@@ -300,13 +301,13 @@ struct RotationGestureRecognizerTests {
         let pinch = PinchGestureRecognizer()
         window.addGestureRecognizer(rotation)
         window.addGestureRecognizer(pinch)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(rotation, as: "rotation")
         log.watch(pinch, as: "pinch")
         window.down(centre.x, centre.y, at: 0, id: 1)
         window.down(300, 400, at: 0, id: 2)
         put(window, 15, at: 0.1)
-        #expect(log.lines == ["0.1 rotation possible→began", "0.1 pinch possible→failed"])
+        #expect(log.lines == ["0.100 rotation possible→began", "0.100 pinch possible→failed"])
         let far = around(centre, 15, radius: 150)
         window.move(far.x, far.y, at: 0.2, id: 2)
         #expect(pinch.state == .failed)
@@ -321,7 +322,7 @@ struct RotationGestureRecognizerTests {
         window.down(300, 400, at: 1, id: 2)
         let both = around(centre, 15, radius: 120)
         window.move(both.x, both.y, at: 1.1, id: 2)
-        #expect(log.lines == ["1.1 rotation possible→began", "1.1 pinch possible→began"])
+        #expect(log.lines == ["1.100 rotation possible→began", "1.100 pinch possible→began"])
         #expect(close(pinch.scale, 1.2, 1e-12))
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 @Suite("Tap, long press and pan: fingers and taps")
 @MainActor
@@ -11,14 +12,14 @@ struct RecognizerFingerCountTests {
         let tap = TapGestureRecognizer()
         tap.numberOfTouchesRequired = 2
         window.addGestureRecognizer(tap)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(tap, as: "tap")
         window.down(50, 400, at: 0, id: 1)
         window.down(300, 400, at: 0.02, id: 2)
         window.up(50, 400, at: 0.1, id: 1)
         #expect(tap.state == .possible)
         window.up(300, 400, at: 0.12, id: 2)
-        #expect(log.lines == ["0.12 tap possible→ended", "0.12 tap ended→possible"])
+        #expect(log.lines == ["0.120 tap possible→ended", "0.120 tap ended→possible"])
     }
 
     @Test("Two-finger tap against a one-finger tap: each takes only its own number of fingers")
@@ -29,18 +30,18 @@ struct RecognizerFingerCountTests {
         two.numberOfTouchesRequired = 2
         window.addGestureRecognizer(one)
         window.addGestureRecognizer(two)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(one, as: "one")
         log.watch(two, as: "two")
         window.down(100, 400, at: 0, id: 1)
         window.down(200, 400, at: 0.01, id: 2)
-        #expect(log.lines == ["0.01 one possible→failed"])
+        #expect(log.lines == ["0.010 one possible→failed"])
         window.up(100, 400, at: 0.1, id: 1)
         window.up(200, 400, at: 0.1, id: 2)
-        #expect(log.states(of: "two") == ["possible→ended", "ended→possible"])
+        #expect(log.transitions(of: "two", includingResets: true) == ["possible→ended", "ended→possible"])
         log.clear()
         window.tap(100, 400, at: 1)
-        #expect(log.lines == ["1.05 one possible→ended", "1.05 two possible→failed", "1.05 one ended→possible", "1.05 two failed→possible"])
+        #expect(log.lines == ["1.050 one possible→ended", "1.050 two possible→failed", "1.050 one ended→possible", "1.050 two failed→possible"])
     }
 
     @Test("Long press, one tap then press: the press after the tap begins after minimumPressDuration")
@@ -49,7 +50,7 @@ struct RecognizerFingerCountTests {
         let press = LongPressGestureRecognizer()
         press.numberOfTapsRequired = 1
         window.addGestureRecognizer(press)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(press, as: "press")
         #expect(LongPressGestureRecognizer().numberOfTapsRequired == 0)
         window.tap(100, 100, at: 0)
@@ -58,7 +59,7 @@ struct RecognizerFingerCountTests {
         #expect(press.state == .possible)
         window.advanceTime(to: 0.7)
         window.up(104, 100, at: 0.8)
-        #expect(log.lines == ["0.7 press possible→began", "0.8 press began→ended", "0.8 press ended→possible"])
+        #expect(log.lines == ["0.700 press possible→began", "0.800 press began→ended", "0.800 press ended→possible"])
     }
 
     @Test("Long press after a tap fails: without the tap, held for the tap, late, or far from it")
@@ -67,7 +68,7 @@ struct RecognizerFingerCountTests {
         let press = LongPressGestureRecognizer()
         press.numberOfTapsRequired = 1
         window.addGestureRecognizer(press)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(press, as: "press")
         // No tap first: the held finger was the tap, held too long.
         window.down(100, 100, at: 0)
@@ -82,11 +83,11 @@ struct RecognizerFingerCountTests {
         window.down(200, 100, at: 4.1)
         window.up(200, 100, at: 5)
         #expect(log.lines == [
-            "0.5 press possible→failed", "1.0 press failed→possible",
-            "2.4 press possible→failed", "2.4 press failed→possible",
+            "0.500 press possible→failed", "1.000 press failed→possible",
+            "2.400 press possible→failed", "2.400 press failed→possible",
             // The late touch starts a new sequence: it is the tap, held too long.
-            "3.0 press possible→failed", "3.5 press failed→possible",
-            "4.1 press possible→failed", "5.0 press failed→possible",
+            "3.000 press possible→failed", "3.500 press failed→possible",
+            "4.100 press possible→failed", "5.000 press failed→possible",
         ])
     }
 
@@ -96,14 +97,14 @@ struct RecognizerFingerCountTests {
         let press = LongPressGestureRecognizer()
         press.numberOfTouchesRequired = 2
         window.addGestureRecognizer(press)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(press, as: "press")
         window.down(50, 400, at: 0, id: 1)
         window.advanceTime(to: 0.6)
         #expect(press.state == .possible)
         window.down(300, 400, at: 0.6, id: 2)
         window.advanceTime(to: 1.1)
-        #expect(log.lines == ["1.1 press possible→began"])
+        #expect(log.lines == ["1.100 press possible→began"])
         window.down(200, 200, at: 1.2, id: 3)
         #expect(press.numberOfTouches == 2)
         window.up(50, 400, at: 1.3, id: 1)
@@ -113,7 +114,7 @@ struct RecognizerFingerCountTests {
         window.down(50, 400, at: 2, id: 1)
         window.down(300, 400, at: 2, id: 2)
         window.up(300, 400, at: 2.2, id: 2)
-        #expect(log.lines == ["2.2 press possible→failed"])
+        #expect(log.lines == ["2.200 press possible→failed"])
     }
 
     @Test("A pan that needs two fingers does not begin with one, and measures from when the second came")
@@ -122,7 +123,7 @@ struct RecognizerFingerCountTests {
         let pan = PanGestureRecognizer()
         pan.minimumNumberOfTouches = 2
         window.addGestureRecognizer(pan)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(pan, as: "pan")
         window.down(100, 100, at: 0, id: 1)
         window.move(200, 100, at: 0.1, id: 1)
@@ -131,12 +132,12 @@ struct RecognizerFingerCountTests {
         window.move(200, 110, at: 0.3, id: 1)
         #expect(pan.state == .possible)
         window.move(200, 210, at: 0.3, id: 2)
-        #expect(log.lines == ["0.3 pan possible→began"])
+        #expect(log.lines == ["0.300 pan possible→began"])
         #expect(pan.translation(in: nil) == Point(x: 0, y: 10))
         window.move(200, 230, at: 0.4, id: 2)
         // One finger left of the two it needs: the pan ends.
         window.up(200, 110, at: 0.5, id: 1)
-        #expect(log.states(of: "pan") == ["possible→began", "began→changed", "changed→ended"])
+        #expect(log.transitions(of: "pan", includingResets: true) == ["possible→began", "began→changed", "changed→ended"])
         #expect(pan.translation(in: nil) == Point(x: 0, y: 20))
         window.up(200, 230, at: 0.6, id: 2)
         #expect(pan.state == .possible)
@@ -148,11 +149,11 @@ struct RecognizerFingerCountTests {
         let pan = PanGestureRecognizer()
         pan.maximumNumberOfTouches = 1
         window.addGestureRecognizer(pan)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(pan, as: "pan")
         window.down(100, 100, at: 0, id: 1)
         window.down(200, 100, at: 0, id: 2)
-        #expect(log.lines == ["0.0 pan possible→failed"])
+        #expect(log.lines == ["0.000 pan possible→failed"])
         window.up(100, 100, at: 0.1, id: 1)
         window.up(200, 100, at: 0.1, id: 2)
         log.clear()
@@ -165,7 +166,7 @@ struct RecognizerFingerCountTests {
         window.up(300, 700, at: 1.4, id: 2)
         #expect(pan.state == .changed || pan.state == .began)
         window.up(130, 100, at: 1.5, id: 1)
-        #expect(log.states(of: "pan") == ["possible→began", "began→ended", "ended→possible"])
+        #expect(log.transitions(of: "pan", includingResets: true) == ["possible→began", "began→ended", "ended→possible"])
     }
 }
 

@@ -1,18 +1,19 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 @Suite("Screen-edge pan")
 @MainActor
 struct ScreenEdgePanGestureRecognizerTests {
-    private func scene(_ edges: RectEdge) -> (Window, ScreenEdgePanGestureRecognizer, StateLog) {
+    private func scene(_ edges: RectEdge) -> (Window, ScreenEdgePanGestureRecognizer, GestureStateRecorder) {
         let window = Window.phone()
         let view = View(frame: window.bounds)
         window.addSubview(view)
         let edgePan = ScreenEdgePanGestureRecognizer()
         edgePan.edges = edges
         view.addGestureRecognizer(edgePan)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(edgePan, as: "edge")
         return (window, edgePan, log)
     }
@@ -26,7 +27,7 @@ struct ScreenEdgePanGestureRecognizerTests {
         #expect(edgePan.state == .possible)
         window.move(60, 400, at: 0.1)
         window.up(80, 400, at: 0.15)
-        #expect(log.states(of: "edge") == ["possible→began", "began→ended", "ended→possible"])
+        #expect(log.transitions(of: "edge", includingResets: true) == ["possible→began", "began→ended", "ended→possible"])
         #expect(edgePan.translation(in: nil) == .zero)
     }
 
@@ -51,7 +52,7 @@ struct ScreenEdgePanGestureRecognizerTests {
             window.move(end.0, end.1, at: window.currentTime + 0.1)
             window.up(end.0, end.1, at: window.currentTime + 0.1)
         }
-        #expect(log.states(of: "edge").filter { $0 == "possible→began" }.count == 4)
+        #expect(log.transitions(of: "edge", includingResets: true).filter { $0 == "possible→began" }.count == 4)
     }
 
     @Test("Against a pan that requires it to fail: from the edge it wins, elsewhere the pan does not wait")
@@ -63,12 +64,12 @@ struct ScreenEdgePanGestureRecognizerTests {
         log.watch(pan, as: "pan")
         window.down(10, 400, at: 0)
         window.move(40, 400, at: 0.1)
-        #expect(log.lines == ["0.1 edge possible→began", "0.1 pan possible→failed"])
+        #expect(log.lines == ["0.100 edge possible→began", "0.100 pan possible→failed"])
         window.up(40, 400, at: 0.2)
         log.clear()
         window.down(200, 400, at: 1)
         window.move(230, 400, at: 1.1)
-        #expect(log.lines == ["1.1 pan possible→began"])
+        #expect(log.lines == ["1.100 pan possible→began"])
     }
 }
 
@@ -79,13 +80,13 @@ struct HoverGestureRecognizerTests {
         window.send(HoverInput(location: Point(x: x, y: y), timestamp: time))
     }
 
-    private func scene() -> (Window, View, HoverGestureRecognizer, StateLog, ActionLog) {
+    private func scene() -> (Window, View, HoverGestureRecognizer, GestureStateRecorder, ActionLog) {
         let window = Window.phone()
         let view = View(frame: Rect(x: 100, y: 100, width: 100, height: 100))
         window.addSubview(view)
         let recognizer = HoverGestureRecognizer()
         view.addGestureRecognizer(recognizer)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(recognizer, as: "hover")
         let actions = ActionLog()
         actions.attach(to: recognizer)
@@ -102,7 +103,7 @@ struct HoverGestureRecognizerTests {
         hover(window, 160, 150, at: 0.2)
         hover(window, 250, 150, at: 0.3)
         #expect(log.lines == [
-            "0.1 hover possible→began", "0.2 hover began→changed", "0.3 hover changed→ended", "0.3 hover ended→possible",
+            "0.100 hover possible→began", "0.200 hover began→changed", "0.300 hover changed→ended", "0.300 hover ended→possible",
         ])
         #expect(actions.states == [.began, .changed, .ended])
         #expect(actions.locations.last == Point(x: 250, y: 150))
@@ -114,11 +115,11 @@ struct HoverGestureRecognizerTests {
         let (window, _, recognizer, log, actions) = scene()
         hover(window, 150, 150, at: 0)
         hover(window, .nan, .nan, at: 0.1)
-        #expect(log.states(of: "hover") == ["possible→began", "began→ended", "ended→possible"])
+        #expect(log.transitions(of: "hover", includingResets: true) == ["possible→began", "began→ended", "ended→possible"])
         #expect(actions.locations == [Point(x: 150, y: 150), Point(x: 150, y: 150)])
         #expect(recognizer.state == .possible)
         hover(window, .infinity, 0, at: 0.2)
-        #expect(log.states(of: "hover").count == 3)
+        #expect(log.transitions(of: "hover", includingResets: true).count == 3)
     }
 
     @Test("Nested views: the pointer is over a view and its ancestors; hidden views and touches do not count")
@@ -130,14 +131,14 @@ struct HoverGestureRecognizerTests {
         child.addGestureRecognizer(inner)
         log.watch(inner, as: "inner")
         hover(window, 110, 110, at: 0)
-        #expect(log.lines == ["0.0 inner possible→began", "0.0 hover possible→began"])
+        #expect(log.lines == ["0.000 inner possible→began", "0.000 hover possible→began"])
         log.clear()
         hover(window, 170, 170, at: 0.1)
-        #expect(log.lines == ["0.1 inner began→ended", "0.1 inner ended→possible", "0.1 hover began→changed"])
+        #expect(log.lines == ["0.100 inner began→ended", "0.100 inner ended→possible", "0.100 hover began→changed"])
         log.clear()
         child.isHidden = true
         hover(window, 110, 110, at: 0.2)
-        #expect(log.lines == ["0.2 hover changed→changed"])
+        #expect(log.lines == ["0.200 hover changed→changed"])
         log.clear()
         window.tap(150, 150, at: 0.3)
         #expect(log.lines.isEmpty)
@@ -149,14 +150,14 @@ struct HoverGestureRecognizerTests {
         hover(window, 150, 150, at: 0)
         recognizer.isEnabled = false
         hover(window, 160, 150, at: 0.1)
-        #expect(log.states(of: "hover") == ["possible→began", "began→cancelled", "cancelled→possible"])
+        #expect(log.transitions(of: "hover", includingResets: true) == ["possible→began", "began→cancelled", "cancelled→possible"])
         recognizer.isEnabled = true
         log.clear()
         let delegate = ConfigurableDelegate()
         delegate.shouldBegin = false
         recognizer.delegate = delegate
         hover(window, 170, 150, at: 0.2)
-        #expect(log.states(of: "hover") == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "hover", includingResets: true) == ["possible→failed", "failed→possible"])
     }
 
     @Test("An action may send hovers itself: every began still ends exactly once")
@@ -171,7 +172,7 @@ struct HoverGestureRecognizerTests {
         }
         hover(window, 150, 150, at: 0)
         hover(window, 300, 300, at: 0.1)
-        let states = log.states(of: "hover")
+        let states = log.transitions(of: "hover", includingResets: true)
         #expect(states.filter { $0.hasSuffix("→began") }.count == states.filter { $0.hasSuffix("→ended") }.count)
         #expect(recognizer.state == .possible)
     }
@@ -193,8 +194,8 @@ struct HoverGestureRecognizerTests {
         let (window, view, _, log, _) = scene()
         hover(window, 150, 150, at: 0)
         view.removeFromSuperview()
-        #expect(log.states(of: "hover") == ["possible→began", "began→cancelled", "cancelled→possible"])
+        #expect(log.transitions(of: "hover", includingResets: true) == ["possible→began", "began→cancelled", "cancelled→possible"])
         hover(window, 160, 150, at: 0.1)
-        #expect(log.states(of: "hover").count == 3)
+        #expect(log.transitions(of: "hover", includingResets: true).count == 3)
     }
 }

@@ -1,17 +1,18 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 @Suite("Swipe")
 @MainActor
 struct SwipeGestureRecognizerTests {
     private func scene(_ configure: (SwipeGestureRecognizer) -> Void = { _ in })
-        -> (Window, SwipeGestureRecognizer, StateLog, ActionLog) {
+        -> (Window, SwipeGestureRecognizer, GestureStateRecorder, ActionLog) {
         let window = Window.phone()
         let swipe = SwipeGestureRecognizer()
         configure(swipe)
         window.addGestureRecognizer(swipe)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(swipe, as: "swipe")
         let actions = ActionLog()
         actions.attach(to: swipe)
@@ -35,10 +36,10 @@ struct SwipeGestureRecognizerTests {
         window.move(130, 104, at: 0.05)
         #expect(log.lines.isEmpty)
         window.move(150, 108, at: 0.1)
-        #expect(log.lines == ["0.1 swipe possible→ended"])
+        #expect(log.lines == ["0.100 swipe possible→ended"])
         #expect(actions.states == [.ended])
         window.up(170, 108, at: 0.15)
-        #expect(log.lines == ["0.1 swipe possible→ended", "0.15 swipe ended→possible"])
+        #expect(log.lines == ["0.100 swipe possible→ended", "0.150 swipe ended→possible"])
     }
 
     @Test("The lift sample counts: a stroke completed by the lift recognizes on lift")
@@ -47,7 +48,7 @@ struct SwipeGestureRecognizerTests {
         window.down(100, 100, at: 0)
         window.move(130, 100, at: 0.05)
         window.up(160, 100, at: 0.1)
-        #expect(log.lines == ["0.1 swipe possible→ended", "0.1 swipe ended→possible"])
+        #expect(log.lines == ["0.100 swipe possible→ended", "0.100 swipe ended→possible"])
     }
 
     @Test("A lift short of the distance fails it")
@@ -55,7 +56,7 @@ struct SwipeGestureRecognizerTests {
         let (window, _, log, _) = scene()
         window.down(100, 100, at: 0)
         window.up(140, 100, at: 0.1)
-        #expect(log.states(of: "swipe") == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "swipe", includingResets: true) == ["possible→failed", "failed→possible"])
     }
 
     @Test("A slow crawl fails when 0.5 s have passed, even with the finger resting")
@@ -65,12 +66,12 @@ struct SwipeGestureRecognizerTests {
         window.move(120, 100, at: 0.2)
         window.move(140, 100, at: 0.4)
         window.move(170, 100, at: 0.6)
-        #expect(log.lines == ["0.5 swipe possible→failed"])
+        #expect(log.lines == ["0.500 swipe possible→failed"])
         log.clear()
         window.up(170, 100, at: 0.7)
         window.down(100, 100, at: 1)
         window.advanceTime(to: 2)
-        #expect(log.lines == ["0.7 swipe failed→possible", "1.5 swipe possible→failed"])
+        #expect(log.lines == ["0.700 swipe failed→possible", "1.500 swipe possible→failed"])
     }
 
     @Test("The wrong direction fails it: backwards, or off to the side")
@@ -80,12 +81,12 @@ struct SwipeGestureRecognizerTests {
         window.move(180, 100, at: 0.05)
         #expect(log.lines.isEmpty)
         window.move(169, 100, at: 0.1)
-        #expect(log.lines == ["0.1 swipe possible→failed"])
+        #expect(log.lines == ["0.100 swipe possible→failed"])
         window.up(100, 100, at: 0.15)
         log.clear()
         window.down(200, 100, at: 1)
         window.move(200, 160, at: 1.05)
-        #expect(log.lines == ["1.05 swipe possible→failed"])
+        #expect(log.lines == ["1.050 swipe possible→failed"])
     }
 
     @Test("A stroke that strays more than 30 points from its axis fails, though long enough")
@@ -93,13 +94,13 @@ struct SwipeGestureRecognizerTests {
         let (window, _, log, _) = scene()
         window.down(100, 100, at: 0)
         window.move(130, 131, at: 0.05)
-        #expect(log.lines == ["0.05 swipe possible→failed"])
+        #expect(log.lines == ["0.050 swipe possible→failed"])
         window.up(200, 131, at: 0.1)
         log.clear()
         // Within 30 points of the axis it recognizes.
         window.down(100, 100, at: 1)
         window.move(150, 129, at: 1.05)
-        #expect(log.lines == ["1.05 swipe possible→ended"])
+        #expect(log.lines == ["1.050 swipe possible→ended"])
     }
 
     @Test("Several directions: any of them recognizes; the others do not fail it")
@@ -107,17 +108,17 @@ struct SwipeGestureRecognizerTests {
         let (window, _, log, _) = scene { $0.direction = [.left, .up] }
         window.down(200, 300, at: 0)
         window.move(200, 240, at: 0.1)
-        #expect(log.lines == ["0.1 swipe possible→ended"])
+        #expect(log.lines == ["0.100 swipe possible→ended"])
         window.up(200, 240, at: 0.2)
         log.clear()
         window.down(200, 300, at: 1)
         window.move(150, 300, at: 1.1)
-        #expect(log.lines == ["1.1 swipe possible→ended"])
+        #expect(log.lines == ["1.100 swipe possible→ended"])
         window.up(150, 300, at: 1.2)
         log.clear()
         window.down(200, 300, at: 2)
         window.move(200, 350, at: 2.1)
-        #expect(log.lines == ["2.1 swipe possible→failed"])
+        #expect(log.lines == ["2.100 swipe possible→failed"])
     }
 
     @Test("Two fingers swipe together; one is too few and three too many (G9)")
@@ -128,19 +129,19 @@ struct SwipeGestureRecognizerTests {
         window.move(160, 100, at: 0.05, id: 1)
         #expect(log.lines.isEmpty)
         window.move(160, 200, at: 0.06, id: 2)
-        #expect(log.lines == ["0.06 swipe possible→ended"])
+        #expect(log.lines == ["0.060 swipe possible→ended"])
         window.up(160, 100, at: 0.1, id: 1)
         window.up(160, 200, at: 0.1, id: 2)
         log.clear()
         window.down(100, 100, at: 1)
         window.move(200, 100, at: 1.05)
         window.up(200, 100, at: 1.1)
-        #expect(log.states(of: "swipe") == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "swipe", includingResets: true) == ["possible→failed", "failed→possible"])
         log.clear()
         window.down(100, 100, at: 2, id: 1)
         window.down(100, 150, at: 2, id: 2)
         window.down(100, 200, at: 2, id: 3)
-        #expect(log.lines == ["2.0 swipe possible→failed"])
+        #expect(log.lines == ["2.000 swipe possible→failed"])
     }
 
     @Test("Against a pan: the pan wins at 10 points; a pan that requires the swipe to fail waits for it")
@@ -151,12 +152,12 @@ struct SwipeGestureRecognizerTests {
         let pan = PanGestureRecognizer()
         window.addGestureRecognizer(swipe)
         window.addGestureRecognizer(pan)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(swipe, as: "swipe")
         log.watch(pan, as: "pan")
         window.down(100, 100, at: 0)
         window.move(112, 100, at: 0.02)
-        #expect(log.lines == ["0.02 pan possible→began", "0.02 swipe possible→failed"])
+        #expect(log.lines == ["0.020 pan possible→began", "0.020 swipe possible→failed"])
         window.up(200, 100, at: 0.1)
         log.clear()
 
@@ -166,14 +167,14 @@ struct SwipeGestureRecognizerTests {
         window.move(112, 100, at: 1.02)
         #expect(log.lines.isEmpty)
         window.move(160, 100, at: 1.05)
-        #expect(log.lines == ["1.05 swipe possible→ended", "1.05 pan possible→failed"])
+        #expect(log.lines == ["1.050 swipe possible→ended", "1.050 pan possible→failed"])
         window.up(160, 100, at: 1.1)
         log.clear()
         // Slow: the swipe fails at 0.5 s and the waiting pan begins then.
         window.down(100, 100, at: 2)
         window.move(115, 100, at: 2.2)
         window.advanceTime(to: 2.6)
-        #expect(log.lines == ["2.5 swipe possible→failed", "2.5 pan possible→began"])
+        #expect(log.lines == ["2.500 swipe possible→failed", "2.500 pan possible→began"])
         window.move(130, 100, at: 2.7)
         #expect(pan.translation(in: nil) == Point(x: 30, y: 0))
     }

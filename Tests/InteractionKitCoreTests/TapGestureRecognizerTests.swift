@@ -1,16 +1,17 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 @Suite("Tap")
 @MainActor
 struct TapGestureRecognizerTests {
-    private func scene(_ configure: (TapGestureRecognizer) -> Void = { _ in }) -> (Window, TapGestureRecognizer, StateLog) {
+    private func scene(_ configure: (TapGestureRecognizer) -> Void = { _ in }) -> (Window, TapGestureRecognizer, GestureStateRecorder) {
         let window = Window.phone()
         let tap = TapGestureRecognizer()
         configure(tap)
         window.addGestureRecognizer(tap)
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(tap, as: "tap")
         return (window, tap, log)
     }
@@ -20,7 +21,7 @@ struct TapGestureRecognizerTests {
         let (window, _, log) = scene()
         window.down(50, 50, at: 0)
         window.up(52, 50, at: 2.0)
-        #expect(log.lines == ["2.0 tap possible→ended", "2.0 tap ended→possible"])
+        #expect(log.lines == ["2.000 tap possible→ended", "2.000 tap ended→possible"])
     }
 
     @Test("G7: a tap survives 45 points of movement and fails beyond them")
@@ -29,12 +30,12 @@ struct TapGestureRecognizerTests {
         window.down(50, 50, at: 0)
         window.move(50, 95, at: 0.05)
         window.up(50, 95, at: 0.1)
-        #expect(log.states(of: "tap") == ["possible→ended", "ended→possible"])
+        #expect(log.transitions(of: "tap", includingResets: true) == ["possible→ended", "ended→possible"])
         log.clear()
         window.down(50, 50, at: 1)
         window.move(50, 95.5, at: 1.05)
         window.up(50, 95.5, at: 1.1)
-        #expect(log.states(of: "tap") == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "tap", includingResets: true) == ["possible→failed", "failed→possible"])
     }
 
     @Test("G6: on a double tap, a single tap and a double tap on one view both recognize")
@@ -63,7 +64,7 @@ struct TapGestureRecognizerTests {
         window.tap(50, 50, at: 0)
         #expect(log.lines.isEmpty)
         window.tap(52, 50, at: 0.2)
-        #expect(log.lines == ["0.25 tap possible→ended", "0.25 tap ended→possible"])
+        #expect(log.lines == ["0.250 tap possible→ended", "0.250 tap ended→possible"])
     }
 
     @Test("A double tap fails when the second tap does not come in time")
@@ -71,7 +72,7 @@ struct TapGestureRecognizerTests {
         let (window, _, log) = scene { $0.numberOfTapsRequired = 2 }
         window.tap(50, 50, at: 0)
         window.advanceTime(to: 1)
-        #expect(log.lines == ["0.4 tap possible→failed", "0.4 tap failed→possible"])
+        #expect(log.lines == ["0.400 tap possible→failed", "0.400 tap failed→possible"])
     }
 
     @Test("A second tap far from the first fails a double tap")
@@ -79,7 +80,7 @@ struct TapGestureRecognizerTests {
         let (window, _, log) = scene { $0.numberOfTapsRequired = 2 }
         window.tap(50, 50, at: 0)
         window.tap(300, 50, at: 0.1)
-        #expect(log.states(of: "tap").first == "possible→failed")
+        #expect(log.transitions(of: "tap", includingResets: true).first == "possible→failed")
     }
 
     @Test("A two-finger tap needs both fingers; a third fails it")
@@ -89,14 +90,14 @@ struct TapGestureRecognizerTests {
         window.down(80, 50, at: 0.01, id: 2)
         window.up(50, 50, at: 0.05, id: 1)
         window.up(80, 50, at: 0.06, id: 2)
-        #expect(log.states(of: "tap") == ["possible→ended", "ended→possible"])
+        #expect(log.transitions(of: "tap", includingResets: true) == ["possible→ended", "ended→possible"])
         log.clear()
         window.tap(50, 50, at: 1)
-        #expect(log.states(of: "tap") == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "tap", includingResets: true) == ["possible→failed", "failed→possible"])
         log.clear()
         window.down(50, 50, at: 2, id: 1)
         window.down(60, 50, at: 2, id: 2)
         window.down(70, 50, at: 2, id: 3)
-        #expect(log.states(of: "tap") == ["possible→failed"])
+        #expect(log.transitions(of: "tap", includingResets: true) == ["possible→failed"])
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 @testable import InteractionKitCore
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 @Suite("Touch delivery and bad input")
 @MainActor
@@ -71,16 +72,16 @@ struct TouchDeliveryTests {
         let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         window.addSubview(view)
         let press = LongPressGestureRecognizer()
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(press, as: "press")
         view.addGestureRecognizer(press)
         window.down(10, 10, at: 0)
         window.advanceTime(to: 0.6)
         view.removeFromSuperview()
-        #expect(log.states(of: "press") == ["possible→began", "began→cancelled", "cancelled→possible"])
+        #expect(log.transitions(of: "press", includingResets: true) == ["possible→began", "began→cancelled", "cancelled→possible"])
         #expect(window.move(20, 20, at: 0.7) == .delivered)
         #expect(window.up(20, 20, at: 0.8) == .delivered)
-        #expect(log.states(of: "press").count == 3)
+        #expect(log.transitions(of: "press", includingResets: true).count == 3)
         #expect(window.activeTouchCount == 0)
     }
 
@@ -90,27 +91,27 @@ struct TouchDeliveryTests {
         let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         window.addSubview(view)
         let press = LongPressGestureRecognizer()
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(press, as: "press")
         view.addGestureRecognizer(press)
         window.down(10, 10, at: 0)
         view.removeFromSuperview()
         window.advanceTime(to: 1)
-        #expect(log.states(of: "press") == ["possible→failed", "failed→possible"])
+        #expect(log.transitions(of: "press", includingResets: true) == ["possible→failed", "failed→possible"])
     }
 
     @Test("cancelAllTouches cancels every finger")
     func cancelAll() {
         let window = Window.phone()
         let press = LongPressGestureRecognizer()
-        let log = StateLog()
+        let log = GestureStateRecorder()
         log.watch(press, as: "press")
         window.addGestureRecognizer(press)
         window.down(10, 10, at: 0)
         window.advanceTime(to: 0.6)
         window.cancelAllTouches()
         #expect(window.activeTouchCount == 0)
-        #expect(log.states(of: "press") == ["possible→began", "began→cancelled", "cancelled→possible"])
+        #expect(log.transitions(of: "press", includingResets: true) == ["possible→began", "began→cancelled", "cancelled→possible"])
     }
 
     @Test("A touch hashes the same through a set as through hashValue, and later samples of it are found")

@@ -3,6 +3,7 @@ import Testing
 import InteractionKitEvemu
 import InteractionKitLinux
 import InteractionKitTestSupport
+import InteractionKitTesting
 
 /// The facts of a recording, decoded here from its `E:` lines without the
 /// library's decoder: protocol B slots (every recording in Examples/recordings
@@ -379,14 +380,14 @@ struct RecordingRecognizerFamilyTests {
         pan.minimumNumberOfTouches = 2
         let pinch = PinchGestureRecognizer()
         let rotation = RotationGestureRecognizer()
-        let log = StateLog()
+        let log = GestureStateRecorder()
         for (recognizer, name) in [(pan, "pan"), (pinch, "pinch"), (rotation, "rotation")] as [(GestureRecognizer, String)] {
             window.addGestureRecognizer(recognizer)
             log.watch(recognizer, as: name)
         }
         for input in parsed.touchInputs(windowSize: RawRecording.window, startTime: 0) { window.send(input) }
-        #expect(log.states(of: "pan").first == "possible→began")
-        #expect(log.states(of: "pinch").first == "possible→failed")
-        #expect(log.states(of: "rotation").first == "possible→failed")
+        #expect(log.transitions(of: "pan", includingResets: true).first == "possible→began")
+        #expect(log.transitions(of: "pinch", includingResets: true).first == "possible→failed")
+        #expect(log.transitions(of: "rotation", includingResets: true).first == "possible→failed")
     }
 }

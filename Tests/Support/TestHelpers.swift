@@ -1,33 +1,6 @@
 import Testing
 import InteractionKitLinux
 
-/// Records every state change of the recognizers it watches, as lines like
-/// `"0.15 long-press possible→began"`, so tests compare whole sequences.
-@MainActor
-public final class StateLog {
-    public init() {}
-
-    public private(set) var lines: [String] = []
-    public private(set) var transitions: [(name: String, from: GestureRecognizer.State, to: GestureRecognizer.State)] = []
-
-    public func watch(_ recognizer: GestureRecognizer, as name: String) {
-        recognizer.addStateObserver { [weak self] recognizer, from, to in
-            self?.transitions.append((name, from, to))
-            self?.lines.append("\(format(recognizer.currentTime)) \(name) \(from)→\(to)")
-        }
-    }
-
-    /// Only the lines for one recognizer, without times.
-    public func states(of name: String) -> [String] {
-        transitions.filter { $0.name == name }.map { "\($0.from)→\($0.to)" }
-    }
-
-    public func clear() {
-        lines.removeAll()
-        transitions.removeAll()
-    }
-}
-
 /// Counts action calls with the state at each call.
 @MainActor
 public final class ActionLog {

@@ -142,7 +142,10 @@ let package = Package(
             ],
             swiftSettings: swift6
         ),
-        .testTarget(name: "InteractionKitDBusTests", dependencies: ["InteractionKitDBus"], swiftSettings: swift6),
+        .testTarget(
+            name: "InteractionKitDBusTests", dependencies: ["InteractionKitDBus", "InteractionKitTestSupport"],
+            swiftSettings: swift6
+        ),
         .testTarget(
             name: "InteractionKitAccessibilityTests",
             dependencies: ["InteractionKitAccessibility", "InteractionKitDBus", "InteractionKitLinux", "InteractionKitTestSupport"],

@@ -37,18 +37,13 @@ struct AtspiEndToEndTests {
         needing what: String, missing: String? = AtspiEndToEndTests.missing,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> String? {
-        let required = ProcessInfo.processInfo.environment["ATSPI_E2E_REQUIRED"] == "1"
         if let reason = missing {
-            if required { Issue.record("ATSPI_E2E_REQUIRED is set but \(reason)", sourceLocation: sourceLocation) }
-            print("skipped: \(what): \(reason)")
+            EndToEnd.skip(what, because: reason, sourceLocation: sourceLocation)
             return nil
         }
         guard let demo = LivePseudoTerminalTests.demoBinary else {
-            if required {
-                Issue.record("ATSPI_E2E_REQUIRED is set but there is no Demo binary next to the test bundle",
-                             sourceLocation: sourceLocation)
-            }
-            print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
+            EndToEnd.skip(what, because: "there is no Demo binary next to the test bundle (run 'swift build' first)",
+                          sourceLocation: sourceLocation)
             return nil
         }
         return demo

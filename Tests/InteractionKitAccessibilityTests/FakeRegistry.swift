@@ -3,65 +3,7 @@ import Glibc
 import Testing
 import InteractionKitAccessibility
 import InteractionKitDBus
-
-/// A value shared between the test thread and a helper thread.
-final class Shared<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func get() -> Value { lock.withLock { value } }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
-    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&value) } }
-}
-
-/// A private `dbus-daemon` on a socket in a temporary directory; `stop()`
-/// kills it (SIGKILL: it inherits the test runner's mask, which blocks
-/// SIGTERM) and removes the directory.
-final class PrivateBusDaemon {
-    static let executable = "/usr/bin/dbus-daemon"
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: executable) }
-
-    let process = Process()
-    let directory: URL
-    private(set) var address = ""
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-bus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = ["--session", "--nofork", "--print-address=1",
-                             "--address=unix:path=\(directory.appendingPathComponent("bus").path)"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        var line: [UInt8] = []
-        let deadline = Date().addingTimeInterval(20)
-        while line.last != UInt8(ascii: "\n") {
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, Int32(max(0, deadline.timeIntervalSinceNow) * 1000)) > 0 else { break }
-            var byte: UInt8 = 0
-            guard read(descriptor, &byte, 1) == 1 else { break }
-            line.append(byte)
-        }
-        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard address.hasPrefix("unix:") else {
-            stop()
-            throw RegistryError(message: "dbus-daemon did not print its address (got \"\(address)\")")
-        }
-    }
-
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: directory)
-    }
-}
+import InteractionKitTestSupport
 
 struct RegistryError: Error, CustomStringConvertible {
     var message: String
@@ -87,19 +29,19 @@ final class FakeRegistry: @unchecked Sendable {
     }
 
     /// How the next keys are answered.
-    let behaviour: Shared<Behaviour>
+    let behaviour: Locked<Behaviour>
     /// The argument of each `NotifyListenersSync`, in order.
-    let keys = Shared<[DBusValue]>([])
+    let keys = Locked<[DBusValue]>([])
     /// Whether each `NotifyListenersSync` asked for a reply (no `NO_REPLY_EXPECTED` flag), in order.
-    let repliesWanted = Shared<[Bool]>([])
+    let repliesWanted = Locked<[Bool]>([])
     /// What the registry's own calls into the application got back, in the order the replies came.
-    let callBackReplies = Shared<[String]>([])
-    private let stopping = Shared(false)
-    private let finished = Shared(false)
+    let callBackReplies = Locked<[String]>([])
+    private let stopping = Locked(false)
+    private let finished = Locked(false)
 
     init(address: String, behaviour: Behaviour) throws {
-        self.behaviour = Shared(behaviour)
-        let ready = Shared<String?>(nil)
+        self.behaviour = Locked(behaviour)
+        let ready = Locked<String?>(nil)
         Thread { [self] in
             defer { finished.set(true) }
             do {
@@ -122,7 +64,7 @@ final class FakeRegistry: @unchecked Sendable {
         while !finished.get(), Date() < deadline { usleep(1_000) }
     }
 
-    private func serve(address: String, ready: Shared<String?>) throws {
+    private func serve(address: String, ready: Locked<String?>) throws {
         let connection = try DBusConnection.connect(to: address, timeout: 10)
         defer { connection.close() }
         // DO_NOT_QUEUE (4): the name is ours, or this fails.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import InteractionKitDBus
+import InteractionKitTestSupport
 
 let calculatorPath = path("/org/example/Calculator")
 let calculatorInterface = "org.example.Calculator"
@@ -25,11 +26,11 @@ func calculator(_ call: DBusMessage) -> DBusMethodOutcome {
 }
 
 @Suite("End to end against a real dbus-daemon",
-       .enabled(if: BusDaemon.isAvailable, "skipped: \(BusDaemon.executable) is not installed"))
+       .enabled(if: EndToEnd.runs(if: PrivateBusDaemon.isAvailable), "skipped: \(PrivateBusDaemon.executable) is not installed"))
 struct ConnectionTests {
     @Test("Hello gives a unique name that ListNames then lists")
     func helloAndListNames() throws {
-        try withBusDaemon { daemon in
+        try withPrivateBusDaemon { daemon in
             let connection = try DBusConnection.connect(to: daemon.address)
             #expect(connection.uniqueName.hasPrefix(":"))
             #expect(connection.serverGUID.count == 32)
@@ -42,7 +43,7 @@ struct ConnectionTests {
 
     @Test("Addresses that fail are skipped for the next one, and all failures are reported")
     func addressList() throws {
-        try withBusDaemon { daemon in
+        try withPrivateBusDaemon { daemon in
             let missing = "unix:path=\(daemon.directory.path)/missing"
             let connection = try DBusConnection.connect(to: "tcp:host=x,port=1;\(missing);\(daemon.address)")
             #expect(connection.isConnected)
@@ -58,7 +59,7 @@ struct ConnectionTests {
 
     @Test("One connection calls an object another exports and gets a reply, an error, and UnknownMethod")
     func callsBetweenConnections() throws {
-        try withBusDaemon { daemon in
+        try withPrivateBusDaemon { daemon in
             let server = try DBusConnection.connect(to: daemon.address)
             server.methodCallHandler = calculator
             let client = try DBusConnection.connect(to: daemon.address)
@@ -89,7 +90,7 @@ struct ConnectionTests {
 
     @Test("A message larger than the socket buffer is written in parts as the socket drains")
     func partialWrites() throws {
-        try withBusDaemon { daemon in
+        try withPrivateBusDaemon { daemon in
             let server = try DBusConnection.connect(to: daemon.address)
             server.methodCallHandler = calculator
             let client = try DBusConnection.connect(to: daemon.address)
@@ -113,7 +114,7 @@ struct ConnectionTests {
 
     @Test("AddMatch routes another connection's signal to the subscribed handler")
     func signals() throws {
-        try withBusDaemon { daemon in
+        try withPrivateBusDaemon { daemon in
             let emitter = try DBusConnection.connect(to: daemon.address)
             let listener = try DBusConnection.connect(to: daemon.address)
             var received: [DBusMessage] = []
@@ -132,7 +133,7 @@ struct ConnectionTests {
 
     @Test("A blocking call keeps answering method calls that arrive while it waits, as Embed needs")
     func blockingCallDispatchesIncomingCalls() throws {
-        try withBusDaemon { daemon in
+        try withPrivateBusDaemon { daemon in
             // The "registry" runs on its own thread and owns its connection there:
             // during Embed it calls back Set on the caller before replying.
             let registryName = Locked<String?>(nil)
@@ -193,7 +194,7 @@ struct ConnectionTests {
 
     @Test("A call with nobody to answer times out and the connection stays usable")
     func timeouts() throws {
-        try withBusDaemon { daemon in
+        try withPrivateBusDaemon { daemon in
             let caller = try DBusConnection.connect(to: daemon.address)
             let silent = try DBusConnection.connect(to: daemon.address)
             silent.methodCallHandler = { _ in .deferred }
@@ -213,7 +214,7 @@ struct ConnectionTests {
 
     @Test("When the daemon goes away, pending calls fail and handlePending says disconnected")
     func daemonExit() throws {
-        let daemon = try BusDaemon()
+        let daemon = try PrivateBusDaemon()
         let connection = try DBusConnection.connect(to: daemon.address)
         var outcome: Result<DBusMessage, DBusConnectionError>?
         let other = try DBusConnection.connect(to: daemon.address)

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import InteractionKitDBus
+import InteractionKitTestSupport
 
 /// A scripted bus on a Unix socket: it accepts one client on a helper thread,
 /// answers AUTH with `authReply`, and if that is OK answers Hello, then
@@ -27,7 +28,7 @@ final class FakeBus: @unchecked Sendable {
                 bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard bound == 0, listen(listener, 1) == 0 else { throw BusDaemon.DaemonError(message: "bind failed") }
+        guard bound == 0, listen(listener, 1) == 0 else { throw PrivateBusDaemon.Failure(message: "bind failed") }
         let finished = self.finished
         Thread {
             defer { finished.set(true) }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import InteractionKitDBus
+import InteractionKitTestSupport
 
 /// A method call of `member` to the calculator whose body is `body`.
 func calculatorCall(_ member: String, _ body: [DBusValue], to destination: String? = nil, serial: UInt32 = 0) -> DBusMessage {
@@ -171,10 +172,10 @@ struct HostileFramingTests {
 }
 
 @Suite("Hostile peers on a real dbus-daemon",
-       .enabled(if: BusDaemon.isAvailable, "skipped: \(BusDaemon.executable) is not installed"))
+       .enabled(if: EndToEnd.runs(if: PrivateBusDaemon.isAvailable), "skipped: \(PrivateBusDaemon.executable) is not installed"))
 struct HostilePeerTests {
     /// A server with the calculator and its precheck, and a client that may send large messages.
-    func connections(_ daemon: BusDaemon, serverLimit: Int = DBusLimits.defaultMaximumMessageSize) throws
+    func connections(_ daemon: PrivateBusDaemon, serverLimit: Int = DBusLimits.defaultMaximumMessageSize) throws
         -> (server: DBusConnection, client: DBusConnection) {
         let server = try DBusConnection.connect(to: daemon.address, maximumMessageSize: serverLimit)
         server.methodCallHandler = calculator
@@ -195,7 +196,7 @@ struct HostilePeerTests {
 
     @Test("A call over the limit is answered with LimitsExceeded, and the connection goes on serving")
     func oversizedCall() throws {
-        try withBusDaemon { daemon in
+        try withPrivateBusDaemon { daemon in
             let (server, client) = try connections(daemon)
             var skipped: [Int] = []
             server.oversizedMessageHandler = { skipped.append($0.size) }
@@ -219,7 +220,7 @@ struct HostilePeerTests {
 
     @Test("A reply over the limit fails its call with messageTooLarge; the connection stays open")
     func oversizedReply() throws {
-        try withBusDaemon { daemon in
+        try withPrivateBusDaemon { daemon in
             let (server, client) = try connections(daemon)
             let large = try DBusConnection.connect(to: daemon.address, maximumMessageSize: 16 * 1024 * 1024)
             large.methodCallHandler = { call in
@@ -240,7 +241,7 @@ struct HostilePeerTests {
 
     @Test("A call of the wrong signature is refused from its header: the handler never sees it")
     func wrongSignatureRefused() throws {
-        try withBusDaemon { daemon in
+        try withPrivateBusDaemon { daemon in
             let (server, client) = try connections(daemon)
             var handled = 0
             server.methodCallHandler = { handled += 1; return calculator($0) }

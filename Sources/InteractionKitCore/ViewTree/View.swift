@@ -183,29 +183,14 @@ open class View {
         return lastObjectSerial
     }
 
-    /// Whether this view is in `viewsNamedByTouches`: a touch has named it.
-    private var isRegisteredForTouches = false
-    /// The views that touches and presses name (`Touch.view`,
-    /// `Press.responder`), by `objectSerial`. A view
-    /// enters when a touch first names it and leaves in its `deinit`, so an
-    /// entry never outlives its view and the table holds live views only.
-    private static var viewsNamedByTouches: [UInt64: UnownedView] = [:]
+    /// Whether this view is in `TouchViewRegistry`: a touch or a press has named it.
+    var isRegisteredForTouches = false
 
-    /// The serial of the view `registeredForTouches(_:)` found last (0 for
-    /// none): a touch's view is asked for several times per touch-down and
-    /// lift, nearly always the same one, so the last answer is kept.
-    private static var lastNamedSerial: UInt64 = 0
-    /// That view. Unowned (checked): its `deinit` clears both first.
-    private static unowned var lastNamedView: View?
-
-    /// Enters this view in the table `Touch.view` reads; returns its serial.
+    /// Enters this view in the table `Touch.view` and `Press.responder` read; returns its serial.
     package func registerForTouches() -> UInt64 {
         if !isRegisteredForTouches {
             isRegisteredForTouches = true
-            var table = View.viewsNamedByTouches
-            View.viewsNamedByTouches = [:]
-            table[objectSerial] = UnownedView(view: self)
-            View.viewsNamedByTouches = table
+            TouchViewRegistry.enter(self)
         }
         return objectSerial
     }
@@ -213,13 +198,7 @@ open class View {
     /// The live view with this `objectSerial` that a touch or a press named, or nil
     /// (0, or a view since freed).
     package static func registeredForTouches(_ serial: UInt64) -> View? {
-        guard serial != 0 else { return nil }
-        if serial == lastNamedSerial { return lastNamedView }
-        let table = viewsNamedByTouches
-        guard let view = table[serial]?.view else { return nil }
-        lastNamedSerial = serial
-        lastNamedView = view
-        return view
+        TouchViewRegistry.view(withSerial: serial)
     }
 
     // The back-pointers to this view are unowned (no side table, fast
@@ -232,16 +211,7 @@ open class View {
         // Every recognizer in the list is attached here (reading `view`
         // would trap: this view is being freed).
         for recognizer in gestureRecognizers { recognizer.detach() }
-        if isRegisteredForTouches {
-            var table = View.viewsNamedByTouches
-            View.viewsNamedByTouches = [:]
-            table[objectSerial] = nil
-            View.viewsNamedByTouches = table
-            if View.lastNamedSerial == objectSerial {
-                View.lastNamedSerial = 0
-                View.lastNamedView = nil
-            }
-        }
+        if isRegisteredForTouches { TouchViewRegistry.leave(serial: objectSerial) }
         var pending = subviews
         storedSubviews = []
         while var node = pending.popLast() {
@@ -903,11 +873,6 @@ open class View {
     }
 }
 
-/// An entry of `View.viewsNamedByTouches`. Unowned (checked): the view
-/// removes its entry in its `deinit`, so a lookup never meets a freed view.
-private struct UnownedView {
-    unowned let view: View
-}
 
 /// What every view of a tree shares, held by each so that reading it needs
 /// no load of the unowned `window`.

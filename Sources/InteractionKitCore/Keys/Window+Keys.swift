@@ -96,7 +96,7 @@ extension Window {
         while state.pressesDown.count >= Self.pressesDownLimit, let oldest = state.pressesDown.first?.key?.keyCode {
             cancelPress(of: oldest)
         }
-        let target = state.firstResponder ?? state.focusedItem?.focusHostView ?? self
+        let target = state.firstResponder ?? state.machine.focusedItem?.focusHostView ?? self
         // A responder must still be in this window to hear keys.
         let receiver = target.window === self ? target : self
         let press = Press(key: input.key, phase: .began, timestamp: currentTime, isRepeat: input.isRepeat,
@@ -177,7 +177,7 @@ extension Window {
     /// through the window's root views and the window when neither is set.
     private func keyCommand(matching key: Key) -> KeyCommand? {
         let state = focusState
-        var start = state.firstResponder ?? state.focusedItem?.focusHostView
+        var start = state.firstResponder ?? state.machine.focusedItem?.focusHostView
         if let view = start, view.window !== self { start = nil }
         if let start {
             var node: View? = start

@@ -76,6 +76,8 @@ extension View: AccessibilityNode {
         guard storage[keyPath: flag] != value else { return }
         storage[keyPath: flag] = value
         superview?.subviewsDidChangeForAccessibility()
+        // Only a modal view's subtree is focusable (F3).
+        if flag == \.isModal || flag == \.elementsHidden { window?.modalMayHaveChanged() }
     }
 
     /// `isHidden` changed: assistive technologies no longer see this

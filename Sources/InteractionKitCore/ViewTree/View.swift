@@ -664,13 +664,22 @@ open class View {
     /// A component whose list changes calls `focusabilityDidChange()`.
     open var focusItems: [any FocusItem]? { nil }
 
-    /// Whether the focus may move as `context` says; asked of the view
-    /// losing the focus and of the view gaining it, either may refuse. True by default.
+    /// The environments, in order of preference, where the focus should go
+    /// when it is updated from this view (F2, UIKit's
+    /// `preferredFocusEnvironments`): searched depth first for a focusable
+    /// item; empty (the default): the view itself, then its first item in
+    /// reading order. Also where the focus starts when this is a root view.
+    open var preferredFocusEnvironments: [any FocusItem] { [] }
+
+    /// Whether the focus may move as `context` says; asked of every view
+    /// that contains the view losing the focus or the view gaining it,
+    /// innermost first, the window's root views last (F1); any may refuse.
+    /// True by default.
     open func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool { true }
 
     /// The focus moved (`context` says from where to where); told to the
-    /// view that lost it and the view that gained it, after `focusedItem`
-    /// changed. The default does nothing.
+    /// views that were asked (F1), each once, after `focusedItem` changed and
+    /// before the window's focus observers. The default does nothing.
     open func didUpdateFocus(in context: FocusUpdateContext) {}
 
     // MARK: Gesture recognizers
@@ -794,7 +803,7 @@ open class View {
         // Moved within its window (under a hidden ancestor, say), or given
         // content that changes what its ancestors may focus (a scroll view's
         // focusable rows): the focused item is checked (K4).
-        window?.focusMayHaveGone()
+        if let window { window.subtreeDidEnter(view) }
         view.didMoveToSuperview()
         didAddSubview(view)
         subviewsDidChangeForAccessibility()

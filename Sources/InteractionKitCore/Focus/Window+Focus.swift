@@ -549,9 +549,17 @@ extension Window {
         return order
     }
 
+    /// Whether two frames lie on one line of reading order (F4): their
+    /// vertical extents overlap by more than half the smaller height.
+    nonisolated static func onOneLine(_ a: Rect, _ b: Rect) -> Bool {
+        let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+        return overlap > min(a.size.height.magnitude, b.size.height.magnitude) / 2
+    }
+
     /// Walks the tree once, collecting the focusable items by group, and
-    /// sorts groups and items into reading order: top to bottom, then
-    /// leading to trailing (right to left under `.rightToLeft`).
+    /// sorts groups and items into reading order (F4): by the centre's y,
+    /// frames on one line (`onOneLine`) by the leading centre x (right to
+    /// left under `.rightToLeft`).
     private func computeOrder() -> FocusOrder {
         var found: [(item: any FocusItem, host: View)] = []
         var modal: View?
@@ -590,10 +598,12 @@ extension Window {
             }
         }
         let rightToLeft = effectiveLayoutDirection == .rightToLeft
+        // As GTK's `tab_sort_func`: centres, not edges, so that a row of
+        // controls of mixed heights centred on one line reads along it.
         func precedes(_ a: Rect, _ aIndex: Int, _ b: Rect, _ bIndex: Int) -> Bool {
-            if a.minY != b.minY { return a.minY < b.minY }
-            let aLead = rightToLeft ? -a.maxX : a.minX
-            let bLead = rightToLeft ? -b.maxX : b.minX
+            if !Self.onOneLine(a, b), a.midY != b.midY { return a.midY < b.midY }
+            let aLead = rightToLeft ? -a.midX : a.midX
+            let bLead = rightToLeft ? -b.midX : b.midX
             if aLead != bLead { return aLead < bLead }
             return aIndex < bIndex
         }

@@ -1,5 +1,6 @@
 // How a key travels (rule K1): the window's key-input filters, then the key
-// commands along the responder chain, then the presses to the first
+// commands along the responder chain, then Ctrl-Tab to the focus (F4),
+// then the presses to the first
 // responder (else the focused item's view, else the window), up the chain;
 // what reaches the window moves the focus or activates the focused item.
 // A press stays with the responder it was delivered to until it ends
@@ -54,6 +55,15 @@ extension Window {
             remember(consumed: code, in: state)
             cancelPress(of: code)
             command.perform()
+            return
+        }
+        // Ctrl-Tab moves the focus as Tab does, before any responder hears
+        // it: the way out of a view that takes Tab for itself (F4, GTK's).
+        if input.phase == .began, input.key.keyCode == .keyboardTab,
+           input.key.modifierFlags.matchingKeyCommands.subtracting(.shift) == .control {
+            remember(consumed: code, in: state)
+            cancelPress(of: code)
+            moveFocus(input.key.modifierFlags.contains(.shift) ? .previous : .next)
             return
         }
         switch input.phase {

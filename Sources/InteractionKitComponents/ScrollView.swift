@@ -440,23 +440,48 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// While the scroll view itself is focused (or the first responder),
     /// the arrows scroll it by `arrowKeyScrollDistance`, Page Up and Page
     /// Down by a page, Home and End to its top and bottom (its left and
-    /// right edges when it scrolls only sideways); other keys go on up the chain.
+    /// right edges when it scrolls only sideways), with Ctrl too; other keys
+    /// go on up the chain.
+    ///
+    /// Keys that bubble up from a focused view inside it (S9, GTK's
+    /// scrolled window): Page Up/Down, Ctrl-Home/End and Ctrl with the
+    /// arrows scroll it when it can move that way, else they go on up to an
+    /// enclosing scroll view; plain arrows, Home and End stay the focus's.
     override open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
-        guard isFocused || isFirstResponder else { return super.pressesBegan(presses, with: event) }
+        let ownKeys = isFocused || isFirstResponder
+        // One press at a time, as the window delivers them: no set is made.
+        if presses.count == 1, let press = presses.first {
+            if !scroll(for: press, ownKeys: ownKeys) { super.pressesBegan(presses, with: event) }
+            return
+        }
         var unhandled: Set<Press> = []
-        for press in presses where !scroll(for: press) { unhandled.insert(press) }
+        for press in presses where !scroll(for: press, ownKeys: ownKeys) { unhandled.insert(press) }
         if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
     }
 
-    /// Scrolls for one key going down; returns whether the key was a scrolling key.
-    private func scroll(for press: Press) -> Bool {
-        guard let key = press.key, key.modifierFlags.matchingKeyCommands.isEmpty else { return false }
+    /// Scrolls for one key going down; returns whether the key was taken:
+    /// any scrolling key while the scroll view has the keys (`ownKeys`),
+    /// else only a bubbling one that moved the content.
+    private func scroll(for press: Press, ownKeys: Bool) -> Bool {
+        guard let key = press.key else { return false }
+        let modifiers = key.modifierFlags.matchingKeyCommands
+        guard modifiers.isEmpty || modifiers == .control else { return false }
+        let control = modifiers == .control
         let inset = contentInset
         let pageHeight = max(0, bounds.size.height - inset.top - inset.bottom)
         let pageWidth = max(0, bounds.size.width - inset.left - inset.right)
         let step = Self.arrowKeyScrollDistance
         let vertical = verticalRange.maximum > verticalRange.minimum || !(horizontalRange.maximum > horizontalRange.minimum)
         var target = contentOffset
+        switch key.keyCode {
+        case .keyboardUpArrow, .keyboardDownArrow, .keyboardLeftArrow, .keyboardRightArrow, .keyboardHome, .keyboardEnd:
+            // Plain, these move the focus when it is inside.
+            guard ownKeys || control else { return false }
+        case .keyboardPageUp, .keyboardPageDown:
+            break
+        default:
+            return false
+        }
         switch key.keyCode {
         case .keyboardUpArrow: target.y -= step
         case .keyboardDownArrow: target.y += step
@@ -465,12 +490,12 @@ open class ScrollView: View, AccessibilityScrollContainer {
         case .keyboardPageUp: if vertical { target.y -= pageHeight } else { target.x -= pageWidth }
         case .keyboardPageDown: if vertical { target.y += pageHeight } else { target.x += pageWidth }
         case .keyboardHome: if vertical { target.y = verticalRange.minimum } else { target.x = horizontalRange.minimum }
-        case .keyboardEnd: if vertical { target.y = verticalRange.maximum } else { target.x = horizontalRange.maximum }
-        default: return false
+        default: if vertical { target.y = verticalRange.maximum } else { target.x = horizontalRange.maximum }
         }
         let clamped = clampedOffset(target)
-        if clamped != contentOffset { setContentOffset(clamped, animated: false) }
-        return true
+        let moves = clamped != contentOffset && (ownKeys || isScrollEnabled)
+        if moves { setContentOffset(clamped, animated: false) }
+        return ownKeys || moves
     }
 
     // MARK: Accessibility

@@ -134,6 +134,25 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// How quickly the content slows down after a flick; `.normal` by default.
     public var decelerationRate: DecelerationRate = .normal
 
+    /// How the safe area adds to `contentInset` in `adjustedContentInset`
+    /// (UIKit's); `.automatic` by default.
+    public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
+        didSet { contentMobilityMayHaveChanged() }
+    }
+    /// Whether a drag ends editing (UIKit's `keyboardDismissMode`); `.none` by default.
+    public var keyboardDismissMode: KeyboardDismissMode = .none
+    /// Whether `scrollToTop()` (what a tap on the status bar does on iOS)
+    /// scrolls this view; true by default.
+    public var scrollsToTop = true
+    /// Whether the vertical scroll indicator shows while the content moves; true by default.
+    public var showsVerticalScrollIndicator = true
+    /// Whether the horizontal scroll indicator shows while the content moves; true by default.
+    public var showsHorizontalScrollIndicator = true
+    /// Until when (window time) the indicators show after a flash or the end of a scroll.
+    var indicatorsShownUntil = -Double.infinity
+    /// Whether the animation in progress is `scrollToTop()`'s.
+    var isScrollingToTop = false
+
     /// The recognizer that drags the content. Add failure requirements to
     /// it, as in UIKit; its delegate and its decisions are the scroll view's.
     public var panGestureRecognizer: PanGestureRecognizer { pan }
@@ -258,6 +277,8 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// stops first (its delegate hears it end). A non-finite offset is refused.
     public func setContentOffset(_ offset: Point, animated: Bool) {
         guard offset.isFinite else { return }
+        // An animation to the top that code replaces ends as any other animation does.
+        isScrollingToTop = false
         stopMotion()
         if isDragging {
             // The drag goes on from here: the finger's translation so far maps to the new offset.
@@ -265,8 +286,10 @@ open class ScrollView: View, AccessibilityScrollContainer {
             dragStart = Point(x: offset.x + moved.x, y: offset.y + moved.y)
         }
         guard animated, !isDragging, offset != contentOffset else {
+            // Nothing animates to where the content already is: no one is told.
+            let moves = offset != contentOffset
             applyOffset(offset)
-            if animated { delegate?.scrollViewDidEndScrollingAnimation(self) }
+            if animated && moves { delegate?.scrollViewDidEndScrollingAnimation(self) }
             return
         }
         let start = currentTime
@@ -286,7 +309,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
         guard rect.origin.isFinite, rect.size.width.isFinite, rect.size.height.isFinite else { return }
         let offset = contentOffset
         let size = bounds.size
-        let inset = contentInset
+        let inset = adjustedContentInset
         let x = Self.revealingOffset(
             current: offset.x, visible: size.width, leading: inset.left, trailing: inset.right,
             minimum: rect.minX, maximum: rect.maxX
@@ -326,12 +349,14 @@ open class ScrollView: View, AccessibilityScrollContainer {
 
     /// The offsets the content may rest at along the x axis.
     var horizontalRange: (minimum: Double, maximum: Double) {
-        Self.range(content: contentSize.width, visible: bounds.size.width, leading: contentInset.left, trailing: contentInset.right)
+        let inset = adjustedContentInset
+        return Self.range(content: contentSize.width, visible: bounds.size.width, leading: inset.left, trailing: inset.right)
     }
 
     /// The offsets the content may rest at along the y axis.
     var verticalRange: (minimum: Double, maximum: Double) {
-        Self.range(content: contentSize.height, visible: bounds.size.height, leading: contentInset.top, trailing: contentInset.bottom)
+        let inset = adjustedContentInset
+        return Self.range(content: contentSize.height, visible: bounds.size.height, leading: inset.top, trailing: inset.bottom)
     }
 
     static func range(content: Double, visible: Double, leading: Double, trailing: Double) -> (minimum: Double, maximum: Double) {
@@ -467,7 +492,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
         let modifiers = key.modifierFlags.matchingKeyCommands
         guard modifiers.isEmpty || modifiers == .control else { return false }
         let control = modifiers == .control
-        let inset = contentInset
+        let inset = adjustedContentInset
         let pageHeight = max(0, bounds.size.height - inset.top - inset.bottom)
         let pageWidth = max(0, bounds.size.width - inset.left - inset.right)
         let step = Self.arrowKeyScrollDistance
@@ -504,7 +529,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// `AccessibilityScrollDirection`): by the bounds less the insets,
     /// never past the edges, at once; false when it cannot move that way.
     override open func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool {
-        let inset = contentInset
+        let inset = adjustedContentInset
         let pageWidth = max(0, bounds.size.width - inset.left - inset.right)
         let pageHeight = max(0, bounds.size.height - inset.top - inset.bottom)
         var delta = Point.zero
@@ -527,7 +552,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// The bounds less the content insets, in window coordinates: where
     /// the content shows.
     public var accessibilityVisibleFrame: Rect {
-        let inset = contentInset
+        let inset = adjustedContentInset
         let area = bounds
         let shown = Rect(
             x: area.minX + inset.left, y: area.minY + inset.top,

@@ -664,6 +664,12 @@ open class View {
     /// A component whose list changes calls `focusabilityDidChange()`.
     open var focusItems: [any FocusItem]? { nil }
 
+    /// The part of the view that bars, notches and rounded corners leave
+    /// clear, as insets from its edges (UIKit's `safeAreaInsets`); zero by
+    /// default, as nothing here covers a view. A scroll view adds it to
+    /// its insets (`ScrollView.adjustedContentInset`).
+    open var safeAreaInsets: EdgeInsets { .zero }
+
     /// The environments, in order of preference, where the focus should go
     /// when it is updated from this view (F2, UIKit's
     /// `preferredFocusEnvironments`): searched depth first for a focusable

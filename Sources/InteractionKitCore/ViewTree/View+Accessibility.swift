@@ -17,6 +17,7 @@ final class AccessibilityStorage {
     var numericValue: AccessibilityNumericValue?
     var elementsHidden = false
     var isModal = false
+    var groupsChildren = false
 }
 
 extension View: AccessibilityNode {

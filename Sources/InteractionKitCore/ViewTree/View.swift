@@ -578,6 +578,15 @@ open class View {
         get { accessibilityStorage?.isModal ?? false }
         set { updateAccessibilityExposure(\.isModal, to: newValue) }
     }
+    /// Whether assistive technologies read what the view holds together,
+    /// as one group, in reading order (UIKit's
+    /// `shouldGroupAccessibilityChildren`); false by default. Over AT-SPI
+    /// the view is one `panel` whose children are its accessible
+    /// descendants, the containers between left out.
+    open var shouldGroupAccessibilityChildren: Bool {
+        get { accessibilityStorage?.groupsChildren ?? false }
+        set { updateAccessibilityExposure(\.groupsChildren, to: newValue) }
+    }
     /// Scrolls the view's content by a page in `direction` for an assistive
     /// technology (VoiceOver's three-finger swipe), as UIKit's
     /// `accessibilityScroll(_:)`; returns whether it scrolled. The default

@@ -339,6 +339,8 @@ func main() -> Int32 {
     if let status = ScrollBench.run(arguments) { return status }
     // The keyboard's cases (KeyBench.swift): `--keys`, `--key-report`.
     if let status = KeyBench.run(arguments) { return status }
+    // Rule F7's case (FocusChangeBench.swift): `--focus-change`, `--focus-change-report`.
+    if let status = FocusChangeBench.run(arguments) { return status }
     // The text model's cases (TextBench.swift): `--text-typing`, `--text-word`, `--text-caret`, `--text-report`.
     if let status = TextBench.run(arguments) { return status }
     // `Bench --alloc SEQUENCES MOVES`: run the main case untimed, for counting allocations and instructions under valgrind.

@@ -140,6 +140,12 @@ public final class AtspiObjectTree {
     /// (`accessibilityViewIsModal`), that one alone.
     public func children(of node: any AccessibilityNode) -> [any AccessibilityNode] {
         if node.isAccessibilityElement && node !== window { return [] }
+        if Self.isGroup(node) && node !== window { return members(of: node) }
+        return plainChildren(of: node)
+    }
+
+    /// The children of a node that does not group its own.
+    private func plainChildren(of node: any AccessibilityNode) -> [any AccessibilityNode] {
         var kept: [any AccessibilityNode] = []
         var modal: (any AccessibilityNode)?
         for child in Self.candidateChildren(of: node) where !Self.isLeftOut(child) {
@@ -148,6 +154,57 @@ public final class AtspiObjectTree {
         }
         if let modal { return [modal] }
         return kept
+    }
+
+    // MARK: Groups
+
+    /// Whether a node reads its descendants together (`View.shouldGroupAccessibilityChildren`).
+    static func isGroup(_ node: any AccessibilityNode) -> Bool {
+        guard let view = node as? View else { return false }
+        return view.shouldGroupAccessibilityChildren && !view.isAccessibilityElement
+    }
+
+    /// A group's children: the elements and groups inside it, the
+    /// containers between left out, in reading order (by centres; one line
+    /// when vertical extents overlap by more than half the smaller, as the
+    /// focus order reads, F4).
+    private func members(of group: any AccessibilityNode) -> [any AccessibilityNode] {
+        var found: [any AccessibilityNode] = []
+        var stack = Array(plainChildren(of: group).reversed())
+        var steps = 0
+        while let node = stack.popLast(), steps < Self.maximumDepth {
+            steps += 1
+            if node.isAccessibilityElement || Self.isGroup(node) {
+                found.append(node)
+            } else {
+                stack.append(contentsOf: plainChildren(of: node).reversed())
+            }
+        }
+        let rightToLeft = window.effectiveLayoutDirection == .rightToLeft
+        let frames = found.map { $0.accessibilityFrame }
+        let order = found.indices.sorted { a, b in
+            let first = frames[a], second = frames[b]
+            let overlap = min(first.maxY, second.maxY) - max(first.minY, second.minY)
+            let oneLine = overlap > min(first.size.height.magnitude, second.size.height.magnitude) / 2
+            if !oneLine, first.midY != second.midY { return first.midY < second.midY }
+            let leadA = rightToLeft ? -first.midX : first.midX
+            let leadB = rightToLeft ? -second.midX : second.midX
+            if leadA != leadB { return leadA < leadB }
+            return a < b
+        }
+        return order.map { found[$0] }
+    }
+
+    /// The group a node is read in: the nearest grouping ancestor, or nil.
+    private func group(containing node: any AccessibilityNode) -> (any AccessibilityNode)? {
+        var current = node.accessibilityParent
+        var steps = 0
+        while let parent = current, parent !== window, steps < Self.maximumDepth {
+            steps += 1
+            if Self.isGroup(parent) { return parent }
+            current = parent.accessibilityParent
+        }
+        return nil
     }
 
     /// A node's children before anything is left out: its
@@ -176,8 +233,17 @@ public final class AtspiObjectTree {
         var current = node
         // A bound, not a need: a custom node's parent chain could loop.
         var steps = 0
+        // Found once per group on the way up, so a deep chain without groups is walked twice, not squared.
+        var enclosingGroup = group(containing: current)
         while current !== window {
             steps += 1
+            // Inside a group, a node is exported as one of its members.
+            if let group = enclosingGroup {
+                guard steps <= Self.maximumDepth, children(of: group).contains(where: { $0 === current }) else { return false }
+                current = group
+                enclosingGroup = self.group(containing: group)
+                continue
+            }
             guard steps <= Self.maximumDepth, !Self.isLeftOut(current),
                   let parent = current.accessibilityParent, parent === window || !parent.isAccessibilityElement else {
                 return false
@@ -204,6 +270,7 @@ public final class AtspiObjectTree {
             return nil
         case .node(let node):
             if node === window { return .application }
+            if let group = group(containing: node) { return .node(group) }
             guard let parent = node.accessibilityParent else { return .application }
             return .node(parent)
         }
@@ -233,6 +300,7 @@ public final class AtspiObjectTree {
             return text.accessibilityTextIsSecure ? .passwordText : .entry
         }
         if !node.isAccessibilityElement {
+            if Self.isGroup(node) { return .panel }
             if node is any AccessibilityScrollContainer { return .scrollPane }
             if traits.contains(.tabBar) { return .pageTabList }
             if traits.contains(.toolbar) { return .toolBar }

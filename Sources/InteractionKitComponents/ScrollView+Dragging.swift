@@ -121,6 +121,8 @@ extension ScrollView {
         isDragging = true
         delegate?.scrollViewWillBeginDragging(self)
         guard serial == dragSerial, isDragging else { return }
+        // A drag that scrolls ends editing (S11): the first responder resigns.
+        if keyboardDismissMode == .onDrag, let responder = window?.firstResponder { responder.resignFirstResponder() }
     }
 
     /// The content follows the finger, banded past the edges (S3).
@@ -130,14 +132,15 @@ extension ScrollView {
         // The bounds read once: every move of a drag comes through here.
         var area = bounds
         var offset = area.origin
+        let inset = adjustedContentInset
         if dragsHorizontally {
             let range = Self.range(content: contentSize.width, visible: area.size.width,
-                                   leading: contentInset.left, trailing: contentInset.right)
+                                   leading: inset.left, trailing: inset.right)
             offset.x = banded(dragStart.x - delta.x, range: range, dimension: area.size.width)
         }
         if dragsVertically {
             let range = Self.range(content: contentSize.height, visible: area.size.height,
-                                   leading: contentInset.top, trailing: contentInset.bottom)
+                                   leading: inset.top, trailing: inset.bottom)
             offset.y = banded(dragStart.y - delta.y, range: range, dimension: area.size.height)
         }
         guard offset.isFinite, offset != area.origin else { return }
@@ -204,6 +207,8 @@ extension ScrollView {
         )
         guard serial == dragSerial, isDragging else { return }
         isDragging = false
+        // The indicators stay a moment after a drag that ends at rest.
+        indicatorsShownUntil = currentTime + Self.indicatorLingerDuration
         if !target.isFinite { target = proposed }
         target = clampedOffset(target)
         // The delegate may have moved the content: the motion starts from where it is.

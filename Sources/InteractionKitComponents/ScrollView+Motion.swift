@@ -100,6 +100,7 @@ extension ScrollView {
         let kind = motionKind
         guard kind != .none else { return }
         let announced = decelerationAnnounced
+        if kind == .decelerating { indicatorsShownUntil = currentTime + Self.indicatorLingerDuration }
         motionKind = .none
         motionSerial &+= 1
         decelerationAnnounced = false
@@ -108,7 +109,15 @@ extension ScrollView {
         displayLink?.isPaused = true
         switch kind {
         case .decelerating: if announced { delegate?.scrollViewDidEndDecelerating(self) }
-        case .animating: delegate?.scrollViewDidEndScrollingAnimation(self)
+        case .animating:
+            indicatorsShownUntil = currentTime + Self.indicatorLingerDuration
+            if isScrollingToTop, contentOffset.y == verticalRange.minimum {
+                isScrollingToTop = false
+                delegate?.scrollViewDidScrollToTop(self)
+            } else {
+                isScrollingToTop = false
+                delegate?.scrollViewDidEndScrollingAnimation(self)
+            }
         case .none: break
         }
     }

@@ -134,6 +134,25 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// How quickly the content slows down after a flick; `.normal` by default.
     public var decelerationRate: DecelerationRate = .normal
 
+    /// How the safe area adds to `contentInset` in `adjustedContentInset`
+    /// (UIKit's); `.automatic` by default.
+    public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
+        didSet { contentMobilityMayHaveChanged() }
+    }
+    /// Whether a drag ends editing (UIKit's `keyboardDismissMode`); `.none` by default.
+    public var keyboardDismissMode: KeyboardDismissMode = .none
+    /// Whether `scrollToTop()` (what a tap on the status bar does on iOS)
+    /// scrolls this view; true by default.
+    public var scrollsToTop = true
+    /// Whether the vertical scroll indicator shows while the content moves; true by default.
+    public var showsVerticalScrollIndicator = true
+    /// Whether the horizontal scroll indicator shows while the content moves; true by default.
+    public var showsHorizontalScrollIndicator = true
+    /// Until when (window time) the indicators show after a flash or the end of a scroll.
+    var indicatorsShownUntil = -Double.infinity
+    /// Whether the animation in progress is `scrollToTop()`'s.
+    var isScrollingToTop = false
+
     /// The recognizer that drags the content. Add failure requirements to
     /// it, as in UIKit; its delegate and its decisions are the scroll view's.
     public var panGestureRecognizer: PanGestureRecognizer { pan }
@@ -258,6 +277,8 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// stops first (its delegate hears it end). A non-finite offset is refused.
     public func setContentOffset(_ offset: Point, animated: Bool) {
         guard offset.isFinite else { return }
+        // An animation to the top that code replaces ends as any other animation does.
+        isScrollingToTop = false
         stopMotion()
         if isDragging {
             // The drag goes on from here: the finger's translation so far maps to the new offset.
@@ -265,8 +286,10 @@ open class ScrollView: View, AccessibilityScrollContainer {
             dragStart = Point(x: offset.x + moved.x, y: offset.y + moved.y)
         }
         guard animated, !isDragging, offset != contentOffset else {
+            // Nothing animates to where the content already is: no one is told.
+            let moves = offset != contentOffset
             applyOffset(offset)
-            if animated { delegate?.scrollViewDidEndScrollingAnimation(self) }
+            if animated && moves { delegate?.scrollViewDidEndScrollingAnimation(self) }
             return
         }
         let start = currentTime
@@ -286,7 +309,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
         guard rect.origin.isFinite, rect.size.width.isFinite, rect.size.height.isFinite else { return }
         let offset = contentOffset
         let size = bounds.size
-        let inset = contentInset
+        let inset = adjustedContentInset
         let x = Self.revealingOffset(
             current: offset.x, visible: size.width, leading: inset.left, trailing: inset.right,
             minimum: rect.minX, maximum: rect.maxX
@@ -326,12 +349,14 @@ open class ScrollView: View, AccessibilityScrollContainer {
 
     /// The offsets the content may rest at along the x axis.
     var horizontalRange: (minimum: Double, maximum: Double) {
-        Self.range(content: contentSize.width, visible: bounds.size.width, leading: contentInset.left, trailing: contentInset.right)
+        let inset = adjustedContentInset
+        return Self.range(content: contentSize.width, visible: bounds.size.width, leading: inset.left, trailing: inset.right)
     }
 
     /// The offsets the content may rest at along the y axis.
     var verticalRange: (minimum: Double, maximum: Double) {
-        Self.range(content: contentSize.height, visible: bounds.size.height, leading: contentInset.top, trailing: contentInset.bottom)
+        let inset = adjustedContentInset
+        return Self.range(content: contentSize.height, visible: bounds.size.height, leading: inset.top, trailing: inset.bottom)
     }
 
     static func range(content: Double, visible: Double, leading: Double, trailing: Double) -> (minimum: Double, maximum: Double) {
@@ -440,23 +465,48 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// While the scroll view itself is focused (or the first responder),
     /// the arrows scroll it by `arrowKeyScrollDistance`, Page Up and Page
     /// Down by a page, Home and End to its top and bottom (its left and
-    /// right edges when it scrolls only sideways); other keys go on up the chain.
+    /// right edges when it scrolls only sideways), with Ctrl too; other keys
+    /// go on up the chain.
+    ///
+    /// Keys that bubble up from a focused view inside it (S9, GTK's
+    /// scrolled window): Page Up/Down, Ctrl-Home/End and Ctrl with the
+    /// arrows scroll it when it can move that way, else they go on up to an
+    /// enclosing scroll view; plain arrows, Home and End stay the focus's.
     override open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
-        guard isFocused || isFirstResponder else { return super.pressesBegan(presses, with: event) }
+        let ownKeys = isFocused || isFirstResponder
+        // One press at a time, as the window delivers them: no set is made.
+        if presses.count == 1, let press = presses.first {
+            if !scroll(for: press, ownKeys: ownKeys) { super.pressesBegan(presses, with: event) }
+            return
+        }
         var unhandled: Set<Press> = []
-        for press in presses where !scroll(for: press) { unhandled.insert(press) }
+        for press in presses where !scroll(for: press, ownKeys: ownKeys) { unhandled.insert(press) }
         if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
     }
 
-    /// Scrolls for one key going down; returns whether the key was a scrolling key.
-    private func scroll(for press: Press) -> Bool {
-        guard let key = press.key, key.modifierFlags.matchingKeyCommands.isEmpty else { return false }
-        let inset = contentInset
+    /// Scrolls for one key going down; returns whether the key was taken:
+    /// any scrolling key while the scroll view has the keys (`ownKeys`),
+    /// else only a bubbling one that moved the content.
+    private func scroll(for press: Press, ownKeys: Bool) -> Bool {
+        guard let key = press.key else { return false }
+        let modifiers = key.modifierFlags.matchingKeyCommands
+        guard modifiers.isEmpty || modifiers == .control else { return false }
+        let control = modifiers == .control
+        let inset = adjustedContentInset
         let pageHeight = max(0, bounds.size.height - inset.top - inset.bottom)
         let pageWidth = max(0, bounds.size.width - inset.left - inset.right)
         let step = Self.arrowKeyScrollDistance
         let vertical = verticalRange.maximum > verticalRange.minimum || !(horizontalRange.maximum > horizontalRange.minimum)
         var target = contentOffset
+        switch key.keyCode {
+        case .keyboardUpArrow, .keyboardDownArrow, .keyboardLeftArrow, .keyboardRightArrow, .keyboardHome, .keyboardEnd:
+            // Plain, these move the focus when it is inside.
+            guard ownKeys || control else { return false }
+        case .keyboardPageUp, .keyboardPageDown:
+            break
+        default:
+            return false
+        }
         switch key.keyCode {
         case .keyboardUpArrow: target.y -= step
         case .keyboardDownArrow: target.y += step
@@ -465,12 +515,12 @@ open class ScrollView: View, AccessibilityScrollContainer {
         case .keyboardPageUp: if vertical { target.y -= pageHeight } else { target.x -= pageWidth }
         case .keyboardPageDown: if vertical { target.y += pageHeight } else { target.x += pageWidth }
         case .keyboardHome: if vertical { target.y = verticalRange.minimum } else { target.x = horizontalRange.minimum }
-        case .keyboardEnd: if vertical { target.y = verticalRange.maximum } else { target.x = horizontalRange.maximum }
-        default: return false
+        default: if vertical { target.y = verticalRange.maximum } else { target.x = horizontalRange.maximum }
         }
         let clamped = clampedOffset(target)
-        if clamped != contentOffset { setContentOffset(clamped, animated: false) }
-        return true
+        let moves = clamped != contentOffset && (ownKeys || isScrollEnabled)
+        if moves { setContentOffset(clamped, animated: false) }
+        return ownKeys || moves
     }
 
     // MARK: Accessibility
@@ -479,7 +529,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// `AccessibilityScrollDirection`): by the bounds less the insets,
     /// never past the edges, at once; false when it cannot move that way.
     override open func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool {
-        let inset = contentInset
+        let inset = adjustedContentInset
         let pageWidth = max(0, bounds.size.width - inset.left - inset.right)
         let pageHeight = max(0, bounds.size.height - inset.top - inset.bottom)
         var delta = Point.zero
@@ -502,7 +552,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// The bounds less the content insets, in window coordinates: where
     /// the content shows.
     public var accessibilityVisibleFrame: Rect {
-        let inset = contentInset
+        let inset = adjustedContentInset
         let area = bounds
         let shown = Rect(
             x: area.minX + inset.left, y: area.minY + inset.top,

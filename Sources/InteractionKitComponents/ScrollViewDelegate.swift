@@ -42,6 +42,11 @@ public protocol ScrollViewDelegate: AnyObject {
     /// An animated `setContentOffset(_:animated:)` or
     /// `scrollRectToVisible(_:animated:)` ended.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+    /// Whether `scrollToTop()` may scroll (a tap on the status bar on iOS); true by default.
+    func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool
+    /// `scrollToTop()`'s animation reached the top (it hears this instead
+    /// of `scrollViewDidEndScrollingAnimation`).
+    func scrollViewDidScrollToTop(_ scrollView: ScrollView)
 }
 
 extension ScrollViewDelegate {
@@ -61,4 +66,8 @@ extension ScrollViewDelegate {
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
     /// Does nothing.
     public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+    /// Lets the scroll view scroll to the top.
+    public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { true }
+    /// Does nothing.
+    public func scrollViewDidScrollToTop(_ scrollView: ScrollView) {}
 }

@@ -150,6 +150,13 @@ public final class ScrollDelegateLog: ScrollViewDelegate {
     public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { log("willBeginDecelerating", scrollView) }
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { log("didEndDecelerating", scrollView) }
     public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { log("didEndScrollingAnimation", scrollView) }
+    /// The answer to `scrollViewShouldScrollToTop`; true unless set.
+    public var allowsScrollToTop = true
+    public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool {
+        log("shouldScrollToTop", scrollView)
+        return allowsScrollToTop
+    }
+    public func scrollViewDidScrollToTop(_ scrollView: ScrollView) { log("didScrollToTop", scrollView) }
 }
 
 /// Records a control's events by name, in order.

@@ -75,6 +75,11 @@ public struct FocusUpdateContext {
     /// How the move was asked for (empty: by code, a touch or a repair).
     public let focusHeading: FocusHeading
 
+    /// The view of the item that had the focus (its host view), if any.
+    public var previouslyFocusedView: View? { previouslyFocusedItem?.focusHostView }
+    /// The view of the item that gets the focus (its host view), if any.
+    public var nextFocusedView: View? { nextFocusedItem?.focusHostView }
+
     /// Creates a context.
     public init(previouslyFocusedItem: (any FocusItem)?, nextFocusedItem: (any FocusItem)?, focusHeading: FocusHeading) {
         self.previouslyFocusedItem = previouslyFocusedItem

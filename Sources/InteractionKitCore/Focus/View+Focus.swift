@@ -29,4 +29,21 @@ extension View: FocusItem {
     public func focusabilityDidChange() {
         window?.focusOrderDidChange()
     }
+
+    /// Asks for the focus to be updated from this view (F2, UIKit's
+    /// `setNeedsFocusUpdate()`): when the view contains the focused item, or
+    /// is the window, the focus moves to this view's preferred item
+    /// (`preferredFocusEnvironments`) at `updateFocusIfNeeded()` or the end
+    /// of the current dispatch. A request on any other view does nothing.
+    public func setNeedsFocusUpdate() {
+        guard let window else { return }
+        window.requestFocusUpdate(on: self)
+    }
+
+    /// Carries out a focus update asked for with `setNeedsFocusUpdate()`
+    /// now, if one is pending in the view's window.
+    public func updateFocusIfNeeded() {
+        guard let window else { return }
+        window.dispatching { window.updateFocusNow() }
+    }
 }

@@ -5,26 +5,17 @@
 // computed once per change of the tree and kept (`FocusOrder`), so a key
 // costs a few steps along that order, never a walk of the tree (rule K6).
 
-/// The focus system's state for one window.
+/// The focus system's state for one window: the decisions' value
+/// (`FocusMachine`), and what keys and observers need beside it.
 @MainActor
 final class FocusState {
     var isKeyWindow = false
-    var focusedItem: (any FocusItem)?
+    var machine = FocusMachine()
     var firstResponder: View?
     var focusFollowsTouch = true
-    /// The item last focused in each group, by identity: found again among
-    /// the group's items, never read through (a weak reference would give
-    /// every focused view a side table; Design.md, "References that are not weak").
-    var lastFocusedInGroup: [String: ObjectIdentifier] = [:]
     let focusObservers = ObserverList<FocusUpdateContext, Void>()
     let keyWindowObservers = ObserverList<Window, Void>()
     let keyInputFilters = ObserverList<KeyInput, Bool>()
-    /// The reading order, and the tree state it was computed for.
-    var order = FocusOrder()
-    var orderStamp: UInt64 = .max
-    var orderGeneration: UInt64 = .max
-    /// Bumped whenever an item's focusability may have changed without a change of the tree.
-    var generation: UInt64 = 0
     /// The keys whose `began` a key command or a filter consumed: their `ended` is consumed too.
     var consumedKeys: [KeyboardHIDUsage] = []
     /// The presses whose keys are down, each with the responder it was
@@ -47,6 +38,8 @@ struct FocusGroup {
 /// The window's focusable items as groups in reading order, with each item's position.
 struct FocusOrder {
     var groups: [FocusGroup] = []
+    /// The modal view that holds the focus (F3), nil for none.
+    var modal: View?
     /// Each item's group and index, by object identity.
     var positions: [ObjectIdentifier: (group: Int, item: Int)] = [:]
 
@@ -77,7 +70,7 @@ extension Window {
         dispatching {
             state.isKeyWindow = true
             notifyKeyWindowObservers()
-            if let focused = state.focusedItem, isFocusable(focused) { return }
+            if let focused = state.machine.focusedItem, isFocusable(focused) { return }
             _ = moveFocusToInitialItem()
         }
     }
@@ -138,7 +131,7 @@ extension Window {
     // MARK: Focus
 
     /// The item the keyboard focuses, kept while the window is not key; nil for none.
-    public var focusedItem: (any FocusItem)? { existingAttachment(FocusState.self)?.focusedItem }
+    public var focusedItem: (any FocusItem)? { existingAttachment(FocusState.self)?.machine.focusedItem }
 
     /// Whether a touch that activates a control or selects a tab moves the
     /// focus there (rule K5, GTK's focus-on-click); true by default.
@@ -190,32 +183,99 @@ extension Window {
 
     /// Whether `item` can take the focus in this window now (rule K2): it
     /// says it can, and its view is in this window, not hidden (itself or an
-    /// ancestor), at least 1 % opaque and interactive.
+    /// ancestor), at least 1 % opaque and interactive; while a modal view
+    /// is in the window, inside it (F3).
     public func isFocusable(_ item: any FocusItem) -> Bool {
         guard item.canBecomeFocused, let host = item.focusHostView, host.window === self else { return false }
         var node: View? = host
+        let modal = currentOrder().modal
+        var insideModal = modal == nil
         while let view = node {
             if view.isHidden || view.alpha < 0.01 || !view.isUserInteractionEnabled { return false }
+            if view === modal { insideModal = true }
             node = view.superview
         }
-        return true
+        return insideModal
     }
 
     /// Called when items' focusability may have changed: the order is
     /// recomputed at the next key, and the focused item is checked (K4).
     func focusOrderDidChange() {
         guard let state = existingAttachment(FocusState.self) else { return }
-        state.generation &+= 1
+        state.machine.generation &+= 1
         focusMayHaveGone()
     }
 
     /// The focused item may no longer be focusable (its view left, was
-    /// hidden or disabled): it is checked once the current dispatch is done,
-    /// or now outside one.
+    /// hidden or disabled), or a modal view came or went: it is checked once
+    /// the current dispatch is done, or now outside one.
     func focusMayHaveGone() {
-        guard let state = existingAttachment(FocusState.self), state.focusedItem != nil else { return }
+        guard let state = existingAttachment(FocusState.self) else { return }
+        let machine = state.machine
+        guard machine.focusedItem != nil || machine.modalMayHaveChanged || machine.enteredModal != nil else { return }
         needsFocusCheck = true
         dispatching { }
+    }
+
+    /// `root` and its subtree entered this window: the focused item is
+    /// checked (K4), and a modal view among them takes the focus (F3).
+    func subtreeDidEnter(_ root: View) {
+        if existingAttachment(FocusState.self) != nil, Self.containsModal(root) {
+            modalMayHaveChanged()
+        } else {
+            focusMayHaveGone()
+        }
+    }
+
+    /// Whether `root` or a view inside it is modal (`accessibilityViewIsModal`).
+    private static func containsModal(_ root: View) -> Bool {
+        var stack: [View] = [root]
+        while let view = stack.popLast() {
+            if view.accessibilityViewIsModal { return true }
+            stack.append(contentsOf: view.subviews)
+        }
+        return false
+    }
+
+    /// A view whose `accessibilityViewIsModal` may matter came, went or
+    /// changed its flag: the focus follows the modal view at the next check (F3).
+    func modalMayHaveChanged() {
+        guard let state = existingAttachment(FocusState.self) else { return }
+        state.machine.modalMayHaveChanged = true
+        state.machine.generation &+= 1
+        focusMayHaveGone()
+    }
+
+    /// The focus's check once a dispatch is done: the modal view (F3),
+    /// then a repair if the focused item can no longer be focused (K4),
+    /// then a requested update (F2). Returns whether anything was checked.
+    func checkFocus() -> Bool {
+        needsFocusCheck = false
+        guard let state = existingAttachment(FocusState.self) else { return false }
+        if state.machine.modalMayHaveChanged || state.machine.enteredModal != nil {
+            let modal = currentOrder().modal
+            switch state.machine.modalChanged(to: modal) {
+            case .none:
+                break
+            case .enter(let modal):
+                let focusedInside = state.machine.focusedItem.map { isFocusable($0) } ?? false
+                if !focusedInside {
+                    let target = preferredItem(in: modal)
+                    if !updateFocus(to: target, heading: [], isRepair: true), let focused = focusedItem, !isFocusable(focused) {
+                        _ = updateFocus(to: nil, heading: [], isRepair: true)
+                    }
+                    return true
+                }
+            case .leave(let back):
+                if let back, isFocusable(back) {
+                    _ = updateFocus(to: back, heading: [], isRepair: !(focusedItem.map { isFocusable($0) } ?? false))
+                    return true
+                }
+            }
+        }
+        _ = repairFocusIfNeeded()
+        if state.machine.pendingUpdate != nil { updateFocusNow() }
+        return true
     }
 
     /// Repairs the focus if the focused item can no longer be focused:
@@ -227,35 +287,24 @@ extension Window {
     /// focus would repair for ever), the focus leaves the window and moves
     /// asked for in the rest of that dispatch are refused; the next input
     /// starts afresh.
+    @discardableResult
     func repairFocusIfNeeded() -> Bool {
-        needsFocusCheck = false
         guard let state = existingAttachment(FocusState.self) else { return false }
-        guard let focused = state.focusedItem, !isFocusable(focused) else { return true }
+        guard let focused = state.machine.focusedItem, !isFocusable(focused) else { return true }
         focusRepairsThisDispatch += 1
         guard focusRepairsThisDispatch <= Self.focusRepairsPerDispatchLimit else {
-            _ = updateFocus(to: nil, heading: [], asksLosingItem: false)
+            _ = updateFocus(to: nil, heading: [], isRepair: true)
             return true
         }
         // The order from before the change still holds the item, and where it was.
-        let old = state.order
-        var replacement: (any FocusItem)?
-        if let position = old.position(of: focused) {
-            let groups = old.groups
-            search: for step in 0..<max(groups.count, 1) {
-                let group = groups[(position.group + step) % groups.count]
-                let start = step == 0 ? position.item + 1 : 0
-                for index in stride(from: start, to: group.items.count, by: 1) where isFocusable(group.items[index]) {
-                    replacement = group.items[index]
-                    break search
-                }
-            }
-        }
+        let machine = state.machine
+        var replacement = machine.repairTarget(for: focused) { self.isFocusable($0) }
         if replacement == nil { replacement = currentOrder().groups.lazy.compactMap { self.landing(in: $0) }.first }
         // The item that went away is not asked: it cannot keep the focus by
         // refusing to lose it. If the replacement refuses, the focus leaves.
-        if !updateFocus(to: replacement, heading: [], asksLosingItem: false),
-           let current = state.focusedItem, !isFocusable(current) {
-            _ = updateFocus(to: nil, heading: [], asksLosingItem: false)
+        if !updateFocus(to: replacement, heading: [], isRepair: true),
+           let current = state.machine.focusedItem, !isFocusable(current) {
+            _ = updateFocus(to: nil, heading: [], isRepair: true)
         }
         return true
     }
@@ -266,36 +315,95 @@ extension Window {
         focusRepairsThisDispatch > Self.focusRepairsPerDispatchLimit
     }
 
+    // MARK: Update requests (F2)
+
+    /// Asks for the focus to be updated from `environment` (F2): kept when
+    /// it contains the focused item or is the window.
+    func requestFocusUpdate(on environment: View) {
+        let state = focusState
+        let host = state.machine.focusedItem?.focusHostView
+        // Carried out at the end of the current dispatch, or outside one at
+        // `updateFocusIfNeeded()` or the next input's.
+        if state.machine.requestUpdate(on: environment, focusedHost: host, window: self) { needsFocusCheck = true }
+    }
+
+    /// Carries out a pending focus update request now, if there is one.
+    func updateFocusNow() {
+        let state = focusState
+        let host = state.machine.focusedItem?.focusHostView
+        guard let environment = state.machine.takeUpdate(focusedHost: host, window: self) else { return }
+        let target = environment === self ? initialItem() : preferredItem(in: environment)
+        guard let target, target !== state.machine.focusedItem else { return }
+        _ = updateFocus(to: target, heading: [])
+    }
+
+    /// The first focusable item in `environment` by its preferences (F2),
+    /// else itself, else in reading order.
+    func preferredItem(in environment: View) -> (any FocusItem)? {
+        let machine = focusState.machine
+        return machine.preferredItem(in: environment, isFocusable: { self.isFocusable($0) },
+                                     inOrder: { self.firstItemInOrder(inside: $0) })
+    }
+
+    /// The first item in reading order inside `view` (Tab's landing item of
+    /// each group, if inside; else the group's first focusable one inside).
+    private func firstItemInOrder(inside view: View) -> (any FocusItem)? {
+        for group in currentOrder().groups {
+            if let item = landing(in: group), item.focusHostView?.isDescendant(of: view) ?? false { return item }
+            if let item = group.items.first(where: { ($0.focusHostView?.isDescendant(of: view) ?? false) && isFocusable($0) }) {
+                return item
+            }
+        }
+        return nil
+    }
+
+    /// Where the focus starts (K4, F2): the window's preferences, else its
+    /// root views' preferences, else the first group's landing item.
+    func initialItem() -> (any FocusItem)? {
+        let machine = focusState.machine
+        let focusable: (any FocusItem) -> Bool = { self.isFocusable($0) }
+        let inOrder: (View) -> (any FocusItem)? = { _ in nil }
+        if !preferredFocusEnvironments.isEmpty,
+           let item = machine.preferredItem(in: self, isFocusable: focusable, inOrder: inOrder), item !== self {
+            return item
+        }
+        for root in subviews where !root.preferredFocusEnvironments.isEmpty {
+            if let item = machine.preferredItem(in: root, isFocusable: focusable, inOrder: inOrder) { return item }
+        }
+        return currentOrder().groups.lazy.compactMap { self.landing(in: $0) }.first
+    }
+
     // MARK: Moving
 
-    /// Moves the focus to `next`; the shared path of every move. A repair
-    /// (K4) does not ask the item losing the focus, which can no longer keep it.
+    /// Moves the focus to `next`; the shared path of every move (F1). A
+    /// repair (K4) does not ask the environments of the item losing the
+    /// focus, which can no longer keep it.
     @discardableResult
-    func updateFocus(to next: (any FocusItem)?, heading: FocusHeading, asksLosingItem: Bool = true) -> Bool {
+    func updateFocus(to next: (any FocusItem)?, heading: FocusHeading, isRepair: Bool = false) -> Bool {
         let state = focusState
-        let previous = state.focusedItem
-        if previous === next { return true }
+        let machine = state.machine
+        guard let move = machine.move(to: next, heading: heading, isRepair: isRepair) else { return true }
         if let next, !isFocusable(next) || focusRepairsExhausted { return false }
-        let context = FocusUpdateContext(previouslyFocusedItem: previous, nextFocusedItem: next, focusHeading: heading)
-        let losing = previous?.focusHostView
-        let gaining = next?.focusHostView
-        if asksLosingItem, let losing, !losing.shouldUpdateFocus(in: context) { return false }
-        if let gaining, gaining !== losing, !gaining.shouldUpdateFocus(in: context) { return false }
+        let previous = machine.focusedItem
+        let context = move.context
+        let agreed = move.forEachEnvironment(asking: true, in: self) { $0.shouldUpdateFocus(in: context) }
+        guard agreed else { return false }
         // The views asked may have moved the focus, or changed the item.
-        guard state.focusedItem === previous, next.map({ isFocusable($0) }) ?? true else { return false }
-        state.focusedItem = next
-        if let next, let group = groupIdentifier(of: next) {
-            state.lastFocusedInGroup[group] = ObjectIdentifier(next)
-        }
+        guard state.machine.focusedItem === previous, next.map({ isFocusable($0) }) ?? true else { return false }
+        let group = next.flatMap { groupIdentifier(of: $0) }
+        state.machine.commit(move, group: group)
         dispatching {
             // The new item shows: every scroll container around it moves as little as needed (S7).
-            if let next, state.focusedItem === next { scrollIntoView(next) }
+            if let next, state.machine.focusedItem === next { scrollIntoView(next) }
             // Each stage only while the move still holds: a callback that
             // moved the focus again has told everyone of its own move.
-            if let losing, state.focusedItem === next { losing.didUpdateFocus(in: context) }
-            if let gaining, gaining !== losing, state.focusedItem === next { gaining.didUpdateFocus(in: context) }
+            _ = move.forEachEnvironment(asking: false, in: self) { view in
+                guard state.machine.focusedItem === next else { return false }
+                view.didUpdateFocus(in: context)
+                return true
+            }
             state.focusObservers.forEachRegistered { body in
-                guard state.focusedItem === next else { return false }
+                guard state.machine.focusedItem === next else { return false }
                 body(context)
                 return true
             }
@@ -334,10 +442,8 @@ extension Window {
     /// The first group's landing item: where the focus starts (K4).
     @discardableResult
     func moveFocusToInitialItem() -> Bool {
-        for group in currentOrder().groups {
-            if let item = landing(in: group) { return updateFocus(to: item, heading: []) }
-        }
-        return false
+        guard let item = initialItem() else { return false }
+        return updateFocus(to: item, heading: [])
     }
 
     /// Where a heading takes the focus, or nil for nowhere.
@@ -405,7 +511,7 @@ extension Window {
     /// Where Tab lands in a group: the item last focused there if still
     /// focusable, else the group's selected item, else its first focusable item.
     func landing(in group: FocusGroup) -> (any FocusItem)? {
-        if let state = existingAttachment(FocusState.self), let last = state.lastFocusedInGroup[group.identifier],
+        if let state = existingAttachment(FocusState.self), let last = state.machine.lastFocusedInGroup[group.identifier],
            let item = group.items.first(where: { ObjectIdentifier($0) == last }), isFocusable(item) {
             return item
         }
@@ -433,25 +539,54 @@ extension Window {
     func currentOrder() -> FocusOrder {
         let state = focusState
         let stamp = currentGeometryStamp
-        if state.orderStamp == stamp && state.orderGeneration == state.generation { return state.order }
-        state.order = computeOrder()
-        state.orderStamp = stamp
-        state.orderGeneration = state.generation
-        return state.order
+        if state.machine.orderStamp == stamp && state.machine.orderGeneration == state.machine.generation {
+            return state.machine.order
+        }
+        let order = computeOrder()
+        state.machine.order = order
+        state.machine.orderStamp = stamp
+        state.machine.orderGeneration = state.machine.generation
+        return order
+    }
+
+    /// Whether two frames lie on one line of reading order (F4): their
+    /// vertical extents overlap by more than half the smaller height.
+    nonisolated static func onOneLine(_ a: Rect, _ b: Rect) -> Bool {
+        let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+        return overlap > min(a.size.height.magnitude, b.size.height.magnitude) / 2
     }
 
     /// Walks the tree once, collecting the focusable items by group, and
-    /// sorts groups and items into reading order: top to bottom, then
-    /// leading to trailing (right to left under `.rightToLeft`).
+    /// sorts groups and items into reading order (F4): by the centre's y,
+    /// frames on one line (`onOneLine`) by the leading centre x (right to
+    /// left under `.rightToLeft`).
     private func computeOrder() -> FocusOrder {
+        var found: [(item: any FocusItem, host: View)] = []
+        var modal: View?
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            // Hidden, transparent or non-interactive subtrees hold nothing focusable.
+            if view.isHidden || view.alpha < 0.01 || !view.isUserInteractionEnabled { continue }
+            // The last modal view met, depth first, is the frontmost or innermost one (F3).
+            if view !== self, view.accessibilityViewIsModal, !view.accessibilityElementsHidden { modal = view }
+            if view.canBecomeFocused { found.append((view, view)) }
+            if let items = view.focusItems { for item in items { found.append((item, view)) } }
+            // Back to front, so that the walk meets siblings in the order they were added.
+            var index = view.subviews.count - 1
+            while index >= 0 {
+                stack.append(view.subviews[index])
+                index -= 1
+            }
+        }
         var groups: [FocusGroup] = []
         var groupIndex: [String: Int] = [:]
         var walkIndex: [ObjectIdentifier: Int] = [:]
         var counter = 0
-        func add(_ item: any FocusItem) {
-            guard item.canBecomeFocused, let identifier = groupIdentifier(of: item) else { return }
+        for (item, host) in found {
+            if let modal, !host.isDescendant(of: modal) { continue }
+            guard item.canBecomeFocused, let identifier = groupIdentifier(of: item) else { continue }
             let frame = item.focusFrame
-            guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite else { return }
+            guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite else { continue }
             walkIndex[ObjectIdentifier(item)] = counter
             counter += 1
             if let index = groupIndex[identifier] {
@@ -462,28 +597,18 @@ extension Window {
                 groups.append(FocusGroup(identifier: identifier, items: [item], frame: frame))
             }
         }
-        var stack: [View] = [self]
-        while let view = stack.popLast() {
-            // Hidden, transparent or non-interactive subtrees hold nothing focusable.
-            if view.isHidden || view.alpha < 0.01 || !view.isUserInteractionEnabled { continue }
-            if view.canBecomeFocused { add(view) }
-            if let items = view.focusItems { for item in items { add(item) } }
-            // Back to front, so that the walk meets siblings in the order they were added.
-            var index = view.subviews.count - 1
-            while index >= 0 {
-                stack.append(view.subviews[index])
-                index -= 1
-            }
-        }
         let rightToLeft = effectiveLayoutDirection == .rightToLeft
+        // As GTK's `tab_sort_func`: centres, not edges, so that a row of
+        // controls of mixed heights centred on one line reads along it.
         func precedes(_ a: Rect, _ aIndex: Int, _ b: Rect, _ bIndex: Int) -> Bool {
-            if a.minY != b.minY { return a.minY < b.minY }
-            let aLead = rightToLeft ? -a.maxX : a.minX
-            let bLead = rightToLeft ? -b.maxX : b.minX
+            if !Self.onOneLine(a, b), a.midY != b.midY { return a.midY < b.midY }
+            let aLead = rightToLeft ? -a.midX : a.midX
+            let bLead = rightToLeft ? -b.midX : b.midX
             if aLead != bLead { return aLead < bLead }
             return aIndex < bIndex
         }
         var order = FocusOrder()
+        order.modal = modal
         for var group in groups {
             group.items.sort {
                 precedes($0.focusFrame, walkIndex[ObjectIdentifier($0)] ?? 0, $1.focusFrame, walkIndex[ObjectIdentifier($1)] ?? 0)

@@ -137,10 +137,21 @@ open class GestureRecognizer: TimerTarget {
         }
     }
 
-    /// Whether a touch of this type may be received (`allowedTouchTypes`).
+    /// Whether the recognizer, once it tracks a touch of one type, ignores
+    /// touches of other types (UIKit's `requiresExclusiveTouchType`): a
+    /// pencil that comes down during a finger's pan is left out of it. True
+    /// by default, as UIKit's.
+    public var requiresExclusiveTouchType = true
+
+    /// Whether a touch of this type may be received: it is allowed
+    /// (`allowedTouchTypes`), and matches the touches tracked when
+    /// `requiresExclusiveTouchType`.
     @inline(__always)
     func allows(_ type: TouchType) -> Bool {
-        allowedTouchTypeBits & Self.touchTypeBit(type) != 0
+        guard allowedTouchTypeBits & Self.touchTypeBit(type) != 0 else { return false }
+        guard requiresExclusiveTouchType else { return true }
+        for touch in storedTrackedTouches where touch.type != type { return false }
+        return true
     }
 
     private static let allTouchTypeBits: UInt8 = 0b111

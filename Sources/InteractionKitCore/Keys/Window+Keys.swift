@@ -1,5 +1,6 @@
 // How a key travels (rule K1): the window's key-input filters, then the key
-// commands along the responder chain, then the presses to the first
+// commands along the responder chain, then Ctrl-Tab to the focus (F4),
+// then the presses to the first
 // responder (else the focused item's view, else the window), up the chain;
 // what reaches the window moves the focus or activates the focused item.
 // A press stays with the responder it was delivered to until it ends
@@ -56,6 +57,15 @@ extension Window {
             command.perform()
             return
         }
+        // Ctrl-Tab moves the focus as Tab does, before any responder hears
+        // it: the way out of a view that takes Tab for itself (F4, GTK's).
+        if input.phase == .began, input.key.keyCode == .keyboardTab,
+           input.key.modifierFlags.matchingKeyCommands.subtracting(.shift) == .control {
+            remember(consumed: code, in: state)
+            cancelPress(of: code)
+            moveFocus(input.key.modifierFlags.contains(.shift) ? .previous : .next)
+            return
+        }
         switch input.phase {
         case .began:
             // Down again and let through: the release of a key-down taken
@@ -96,7 +106,7 @@ extension Window {
         while state.pressesDown.count >= Self.pressesDownLimit, let oldest = state.pressesDown.first?.key?.keyCode {
             cancelPress(of: oldest)
         }
-        let target = state.firstResponder ?? state.focusedItem?.focusHostView ?? self
+        let target = state.firstResponder ?? state.machine.focusedItem?.focusHostView ?? self
         // A responder must still be in this window to hear keys.
         let receiver = target.window === self ? target : self
         let press = Press(key: input.key, phase: .began, timestamp: currentTime, isRepeat: input.isRepeat,
@@ -177,7 +187,7 @@ extension Window {
     /// through the window's root views and the window when neither is set.
     private func keyCommand(matching key: Key) -> KeyCommand? {
         let state = focusState
-        var start = state.firstResponder ?? state.focusedItem?.focusHostView
+        var start = state.firstResponder ?? state.machine.focusedItem?.focusHostView
         if let view = start, view.window !== self { start = nil }
         if let start {
             var node: View? = start

@@ -17,6 +17,7 @@ final class AccessibilityStorage {
     var numericValue: AccessibilityNumericValue?
     var elementsHidden = false
     var isModal = false
+    var groupsChildren = false
 }
 
 extension View: AccessibilityNode {
@@ -76,6 +77,8 @@ extension View: AccessibilityNode {
         guard storage[keyPath: flag] != value else { return }
         storage[keyPath: flag] = value
         superview?.subviewsDidChangeForAccessibility()
+        // Only a modal view's subtree is focusable (F3).
+        if flag == \.isModal || flag == \.elementsHidden { window?.modalMayHaveChanged() }
     }
 
     /// `isHidden` changed: assistive technologies no longer see this

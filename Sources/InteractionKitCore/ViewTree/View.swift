@@ -548,6 +548,15 @@ open class View {
         get { accessibilityStorage?.isModal ?? false }
         set { updateAccessibilityExposure(\.isModal, to: newValue) }
     }
+    /// Whether assistive technologies read what the view holds together,
+    /// as one group, in reading order (UIKit's
+    /// `shouldGroupAccessibilityChildren`); false by default. Over AT-SPI
+    /// the view is one `panel` whose children are its accessible
+    /// descendants, the containers between left out.
+    open var shouldGroupAccessibilityChildren: Bool {
+        get { accessibilityStorage?.groupsChildren ?? false }
+        set { updateAccessibilityExposure(\.groupsChildren, to: newValue) }
+    }
     /// Scrolls the view's content by a page in `direction` for an assistive
     /// technology (VoiceOver's three-finger swipe), as UIKit's
     /// `accessibilityScroll(_:)`; returns whether it scrolled. The default
@@ -634,13 +643,28 @@ open class View {
     /// A component whose list changes calls `focusabilityDidChange()`.
     open var focusItems: [any FocusItem]? { nil }
 
-    /// Whether the focus may move as `context` says; asked of the view
-    /// losing the focus and of the view gaining it, either may refuse. True by default.
+    /// The part of the view that bars, notches and rounded corners leave
+    /// clear, as insets from its edges (UIKit's `safeAreaInsets`); zero by
+    /// default, as nothing here covers a view. A scroll view adds it to
+    /// its insets (`ScrollView.adjustedContentInset`).
+    open var safeAreaInsets: EdgeInsets { .zero }
+
+    /// The environments, in order of preference, where the focus should go
+    /// when it is updated from this view (F2, UIKit's
+    /// `preferredFocusEnvironments`): searched depth first for a focusable
+    /// item; empty (the default): the view itself, then its first item in
+    /// reading order. Also where the focus starts when this is a root view.
+    open var preferredFocusEnvironments: [any FocusItem] { [] }
+
+    /// Whether the focus may move as `context` says; asked of every view
+    /// that contains the view losing the focus or the view gaining it,
+    /// innermost first, the window's root views last (F1); any may refuse.
+    /// True by default.
     open func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool { true }
 
     /// The focus moved (`context` says from where to where); told to the
-    /// view that lost it and the view that gained it, after `focusedItem`
-    /// changed. The default does nothing.
+    /// views that were asked (F1), each once, after `focusedItem` changed and
+    /// before the window's focus observers. The default does nothing.
     open func didUpdateFocus(in context: FocusUpdateContext) {}
 
     // MARK: Gesture recognizers
@@ -764,7 +788,7 @@ open class View {
         // Moved within its window (under a hidden ancestor, say), or given
         // content that changes what its ancestors may focus (a scroll view's
         // focusable rows): the focused item is checked (K4).
-        window?.focusMayHaveGone()
+        if let window { window.subtreeDidEnter(view) }
         view.didMoveToSuperview()
         didAddSubview(view)
         subviewsDidChangeForAccessibility()

@@ -271,7 +271,7 @@ public final class Window: View, GestureArenaTouches {
             if queueHead < queuedInputs.count { dispatchQueuedInputs() }
             if scheduler.fireNextDueTimer(through: currentTime) { continue }
             // A focused item that went away meanwhile is replaced once (K4).
-            guard needsFocusCheck, repairFocusIfNeeded() else { break }
+            guard needsFocusCheck, checkFocus() else { break }
         }
         isDispatching = false
         queuedThisDispatch = 0
@@ -598,9 +598,15 @@ public final class Window: View, GestureArenaTouches {
             cancelPresses(inside: root)
             if let state = existingAttachment(FocusState.self) {
                 if let responder = state.firstResponder, responder.isDescendant(of: root) { state.firstResponder = nil }
-                if let host = state.focusedItem?.focusHostView, host.isDescendant(of: root) {
+                if let host = state.machine.focusedItem?.focusHostView, host.isDescendant(of: root) {
                     needsFocusCheck = true
-                    state.generation &+= 1
+                    state.machine.generation &+= 1
+                }
+                // The modal view leaving gives the focus back (F3).
+                if let modal = state.machine.enteredModal, modal.isDescendant(of: root) {
+                    state.machine.modalMayHaveChanged = true
+                    state.machine.generation &+= 1
+                    needsFocusCheck = true
                 }
             }
         }

@@ -124,7 +124,11 @@ extension Window {
         if state.firstResponder === view { return true }
         if let current = state.firstResponder, view != nil, !current.canResignFirstResponder { return false }
         if let view, view.window !== self { return false }
+        let previous = state.firstResponder
         state.firstResponder = view
+        // Told after the change, so each sees the window as it is now.
+        previous?.didResignFirstResponder()
+        if let view, state.firstResponder === view { view.didBecomeFirstResponder() }
         return true
     }
 

@@ -119,3 +119,28 @@ public final class PressesEvent {
 
     init() {}
 }
+
+extension Key {
+    /// Whether the key types text (T2): it carries characters, none of them
+    /// a control character (C0, DEL, C1), and neither Control nor Command is held.
+    public var typesText: Bool {
+        guard !characters.isEmpty, !modifierFlags.contains(.control), !modifierFlags.contains(.command) else { return false }
+        return !characters.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
+    /// Whether the key edits text in a field being edited (T3): the arrows,
+    /// Home, End, Backspace, Delete and Return with any of Shift and
+    /// Control, and Control with A, C, X or V.
+    public var isTextEditingKey: Bool {
+        let modifiers = modifierFlags.intersection([.shift, .control, .alternate, .command])
+        switch keyCode {
+        case .keyboardLeftArrow, .keyboardRightArrow, .keyboardUpArrow, .keyboardDownArrow, .keyboardHome, .keyboardEnd,
+             .keyboardDeleteOrBackspace, .keyboardDeleteForward, .keyboardReturnOrEnter, .keypadEnter:
+            return modifiers.isSubset(of: [.shift, .control])
+        case .keyboardA, .keyboardC, .keyboardX, .keyboardV:
+            return modifiers == .control
+        default:
+            return false
+        }
+    }
+}

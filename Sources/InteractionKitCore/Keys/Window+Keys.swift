@@ -51,7 +51,8 @@ extension Window {
             return
         }
         if endsPress, forget(consumed: code, in: state) { return }
-        if input.phase == .began, let command = keyCommand(matching: input.key) {
+        if input.phase == .began, let command = keyCommand(matching: input.key),
+           command.wantsPriorityOverSystemBehavior || !systemTakes(input.key) {
             remember(consumed: code, in: state)
             cancelPress(of: code)
             command.perform()
@@ -204,6 +205,27 @@ extension Window {
     }
 
     /// A key that reached the window: focus navigation (K2) and activation (K3).
+    /// Whether the text or focus system takes `key` before the key commands
+    /// (F6, UIKit since iOS 15): a key that types or edits text while a
+    /// text client is first responder (T2, T3), and the keys that move the
+    /// focus or activate (K2, K3: Tab, the plain arrows, Home, End, Space,
+    /// Return) while an item is focused. A command with
+    /// `wantsPriorityOverSystemBehavior` still comes first.
+    func systemTakes(_ key: Key) -> Bool {
+        let modifiers = key.modifierFlags.matchingKeyCommands
+        if firstResponder is any TextInputClient, key.isTextEditingKey || key.typesText { return true }
+        guard focusedItem != nil else { return false }
+        switch key.keyCode {
+        case .keyboardTab:
+            return modifiers.isSubset(of: [.shift, .control])
+        case .keyboardLeftArrow, .keyboardRightArrow, .keyboardUpArrow, .keyboardDownArrow, .keyboardHome, .keyboardEnd,
+             .keyboardSpacebar, .keyboardReturnOrEnter, .keypadEnter:
+            return modifiers.isEmpty
+        default:
+            return false
+        }
+    }
+
     func pressesReachedWindow(_ presses: Set<Press>) {
         for press in presses {
             guard let key = press.key else { continue }

@@ -617,6 +617,17 @@ open class View {
         return window.setFirstResponder(nil)
     }
 
+    /// The view became its window's first responder; the default does nothing.
+    ///
+    /// Called after the change, by `becomeFirstResponder()` and whatever
+    /// else makes the view first responder. A text field begins editing here.
+    open func didBecomeFirstResponder() {}
+
+    /// The view stopped being its window's first responder (another took
+    /// it, it resigned, or it left the window); the default does nothing.
+    /// A text field ends editing here.
+    open func didResignFirstResponder() {}
+
     /// The key commands this view offers while it is in the responder chain; nil by default.
     ///
     /// Asked for each key that goes down (rule K1), from the first

@@ -597,7 +597,10 @@ public final class Window: View, GestureArenaTouches {
             // the dispatch is done (K4).
             cancelPresses(inside: root)
             if let state = existingAttachment(FocusState.self) {
-                if let responder = state.firstResponder, responder.isDescendant(of: root) { state.firstResponder = nil }
+                if let responder = state.firstResponder, responder.isDescendant(of: root) {
+                    state.firstResponder = nil
+                    responder.didResignFirstResponder()
+                }
                 if let host = state.machine.focusedItem?.focusHostView, host.isDescendant(of: root) {
                     needsFocusCheck = true
                     state.machine.generation &+= 1

@@ -92,10 +92,13 @@ struct FocusMachine {
 
     // MARK: Moves (F1)
 
-    /// The move from the focused item to `next`, or nil when there is
-    /// nothing to move (the item is focused already).
-    func move(to next: (any FocusItem)?, heading: FocusHeading, isRepair: Bool) -> FocusMove? {
-        let previous = focusedItem
+    /// The move from `previous` (the focused item) to `next`, or nil when
+    /// there is nothing to move (the item is focused already).
+    ///
+    /// Static, fed the focused item: the machine is not read across the
+    /// host views' getters, and its tables are never copied by a move.
+    static func move(from previous: (any FocusItem)?, to next: (any FocusItem)?, heading: FocusHeading,
+                     isRepair: Bool) -> FocusMove? {
         if previous === next { return nil }
         let context = FocusUpdateContext(previouslyFocusedItem: previous, nextFocusedItem: next, focusHeading: heading)
         let losing = previous?.focusHostView
@@ -141,7 +144,8 @@ struct FocusMachine {
     /// Where the focus goes when the focused item can no longer be focused:
     /// the next focusable item of its group in the order from before the
     /// change, else of the next groups; nil when that order has none.
-    func repairTarget(for focused: any FocusItem, isFocusable: (any FocusItem) -> Bool) -> (any FocusItem)? {
+    static func repairTarget(for focused: any FocusItem, in order: FocusOrder,
+                             isFocusable: (any FocusItem) -> Bool) -> (any FocusItem)? {
         guard let position = order.position(of: focused) else { return nil }
         let groups = order.groups
         for step in 0..<max(groups.count, 1) {
@@ -184,14 +188,14 @@ struct FocusMachine {
     /// preferred environments depth first; an environment with none (or
     /// none that leads anywhere) offers itself, then its first item in
     /// reading order (`inOrder`).
-    func preferredItem(
+    static func preferredItem(
         in environment: any FocusItem, isFocusable: (any FocusItem) -> Bool,
         inOrder: (View) -> (any FocusItem)?
     ) -> (any FocusItem)? {
         var visited = 0
         func search(_ item: any FocusItem, depth: Int) -> (any FocusItem)? {
             visited += 1
-            guard visited <= Self.preferenceSearchLimit, depth < 64 else { return nil }
+            guard visited <= preferenceSearchLimit, depth < 64 else { return nil }
             guard let view = item as? View else { return isFocusable(item) ? item : nil }
             for preferred in view.preferredFocusEnvironments where preferred !== view {
                 if let found = search(preferred, depth: depth + 1) { return found }

@@ -38,8 +38,6 @@ struct FocusGroup {
 /// The window's focusable items as groups in reading order, with each item's position.
 struct FocusOrder {
     var groups: [FocusGroup] = []
-    /// The modal view that holds the focus (F3), nil for none.
-    var modal: View?
     /// Each item's group and index, by object identity.
     var positions: [ObjectIdentifier: (group: Int, item: Int)] = [:]
 
@@ -192,7 +190,7 @@ extension Window {
     public func isFocusable(_ item: any FocusItem) -> Bool {
         guard item.canBecomeFocused, let host = item.focusHostView, host.window === self else { return false }
         var node: View? = host
-        let modal = currentOrder().modal
+        let modal = existingAttachment(FocusState.self)?.machine.enteredModal
         var insideModal = modal == nil
         while let view = node {
             if view.isHidden || view.alpha < 0.01 || !view.isUserInteractionEnabled { return false }
@@ -215,16 +213,44 @@ extension Window {
     /// the current dispatch is done, or now outside one.
     func focusMayHaveGone() {
         guard let state = existingAttachment(FocusState.self) else { return }
-        let machine = state.machine
-        guard machine.focusedItem != nil || machine.modalMayHaveChanged || machine.enteredModal != nil else { return }
+        guard state.machine.focusedItem != nil || state.machine.modalMayHaveChanged || state.machine.enteredModal != nil
+        else { return }
         needsFocusCheck = true
         dispatching { }
+    }
+
+    /// The modal view the focus is held in (F3): the last one met depth
+    /// first among what shows, so the frontmost or the innermost; nil for none.
+    private func findModal() -> View? {
+        var modal: View?
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            if view.isHidden || view.alpha < 0.01 || !view.isUserInteractionEnabled { continue }
+            if view !== self, view.accessibilityViewIsModal, !view.accessibilityElementsHidden { modal = view }
+            var index = view.subviews.count - 1
+            while index >= 0 {
+                stack.append(view.subviews[index])
+                index -= 1
+            }
+        }
+        return modal
+    }
+
+    /// Whether `modal` is still in this window, showing, and modal.
+    private func showsModal(_ modal: View) -> Bool {
+        guard modal.window === self, modal.accessibilityViewIsModal, !modal.accessibilityElementsHidden else { return false }
+        var node: View? = modal
+        while let view = node {
+            if view.isHidden || view.alpha < 0.01 || !view.isUserInteractionEnabled { return false }
+            node = view.superview
+        }
+        return true
     }
 
     /// `root` and its subtree entered this window: the focused item is
     /// checked (K4), and a modal view among them takes the focus (F3).
     func subtreeDidEnter(_ root: View) {
-        if existingAttachment(FocusState.self) != nil, Self.containsModal(root) {
+        if Self.containsModal(root) {
             modalMayHaveChanged()
         } else {
             focusMayHaveGone()
@@ -244,7 +270,7 @@ extension Window {
     /// A view whose `accessibilityViewIsModal` may matter came, went or
     /// changed its flag: the focus follows the modal view at the next check (F3).
     func modalMayHaveChanged() {
-        guard let state = existingAttachment(FocusState.self) else { return }
+        let state = focusState
         state.machine.modalMayHaveChanged = true
         state.machine.generation &+= 1
         focusMayHaveGone()
@@ -256,9 +282,14 @@ extension Window {
     func checkFocus() -> Bool {
         needsFocusCheck = false
         guard let state = existingAttachment(FocusState.self) else { return false }
-        if state.machine.modalMayHaveChanged || state.machine.enteredModal != nil {
-            let modal = currentOrder().modal
-            switch state.machine.modalChanged(to: modal) {
+        // The tree is walked for the modal view only when one may have come
+        // or gone, or the one the focus is held in may no longer show.
+        if state.machine.modalMayHaveChanged || state.machine.enteredModal.map({ !showsModal($0) }) ?? false {
+            let modal = findModal()
+            let decision = state.machine.modalChanged(to: modal)
+            // What is focusable changed with the modal view: the order is recomputed.
+            if case .none = decision {} else { state.machine.generation &+= 1 }
+            switch decision {
             case .none:
                 break
             case .enter(let modal):
@@ -301,8 +332,8 @@ extension Window {
             return true
         }
         // The order from before the change still holds the item, and where it was.
-        let machine = state.machine
-        var replacement = machine.repairTarget(for: focused) { self.isFocusable($0) }
+        let old = state.machine.order
+        var replacement = FocusMachine.repairTarget(for: focused, in: old) { self.isFocusable($0) }
         if replacement == nil { replacement = currentOrder().groups.lazy.compactMap { self.landing(in: $0) }.first }
         // The item that went away is not asked: it cannot keep the focus by
         // refusing to lose it. If the replacement refuses, the focus leaves.
@@ -344,8 +375,7 @@ extension Window {
     /// The first focusable item in `environment` by its preferences (F2),
     /// else itself, else in reading order.
     func preferredItem(in environment: View) -> (any FocusItem)? {
-        let machine = focusState.machine
-        return machine.preferredItem(in: environment, isFocusable: { self.isFocusable($0) },
+        return FocusMachine.preferredItem(in: environment, isFocusable: { self.isFocusable($0) },
                                      inOrder: { self.firstItemInOrder(inside: $0) })
     }
 
@@ -364,15 +394,14 @@ extension Window {
     /// Where the focus starts (K4, F2): the window's preferences, else its
     /// root views' preferences, else the first group's landing item.
     func initialItem() -> (any FocusItem)? {
-        let machine = focusState.machine
         let focusable: (any FocusItem) -> Bool = { self.isFocusable($0) }
         let inOrder: (View) -> (any FocusItem)? = { _ in nil }
         if !preferredFocusEnvironments.isEmpty,
-           let item = machine.preferredItem(in: self, isFocusable: focusable, inOrder: inOrder), item !== self {
+           let item = FocusMachine.preferredItem(in: self, isFocusable: focusable, inOrder: inOrder), item !== self {
             return item
         }
         for root in subviews where !root.preferredFocusEnvironments.isEmpty {
-            if let item = machine.preferredItem(in: root, isFocusable: focusable, inOrder: inOrder) { return item }
+            if let item = FocusMachine.preferredItem(in: root, isFocusable: focusable, inOrder: inOrder) { return item }
         }
         return currentOrder().groups.lazy.compactMap { self.landing(in: $0) }.first
     }
@@ -385,10 +414,11 @@ extension Window {
     @discardableResult
     func updateFocus(to next: (any FocusItem)?, heading: FocusHeading, isRepair: Bool = false) -> Bool {
         let state = focusState
-        let machine = state.machine
-        guard let move = machine.move(to: next, heading: heading, isRepair: isRepair) else { return true }
+        let previous = state.machine.focusedItem
+        guard let move = FocusMachine.move(from: previous, to: next, heading: heading, isRepair: isRepair) else {
+            return true
+        }
         if let next, !isFocusable(next) || focusRepairsExhausted { return false }
-        let previous = machine.focusedItem
         let context = move.context
         let agreed = move.forEachEnvironment(asking: true, in: self) { $0.shouldUpdateFocus(in: context) }
         guard agreed else { return false }
@@ -566,13 +596,11 @@ extension Window {
     /// left under `.rightToLeft`).
     private func computeOrder() -> FocusOrder {
         var found: [(item: any FocusItem, host: View)] = []
-        var modal: View?
+        let modal = focusState.machine.enteredModal
         var stack: [View] = [self]
         while let view = stack.popLast() {
             // Hidden, transparent or non-interactive subtrees hold nothing focusable.
             if view.isHidden || view.alpha < 0.01 || !view.isUserInteractionEnabled { continue }
-            // The last modal view met, depth first, is the frontmost or innermost one (F3).
-            if view !== self, view.accessibilityViewIsModal, !view.accessibilityElementsHidden { modal = view }
             if view.canBecomeFocused { found.append((view, view)) }
             if let items = view.focusItems { for item in items { found.append((item, view)) } }
             // Back to front, so that the walk meets siblings in the order they were added.
@@ -612,7 +640,6 @@ extension Window {
             return aIndex < bIndex
         }
         var order = FocusOrder()
-        order.modal = modal
         for var group in groups {
             group.items.sort {
                 precedes($0.focusFrame, walkIndex[ObjectIdentifier($0)] ?? 0, $1.focusFrame, walkIndex[ObjectIdentifier($1)] ?? 0)

@@ -242,8 +242,14 @@ struct KeyboardFocusTests {
         window.removeKeyInputFilter(token)
         window.press(.keyboardTab)
         #expect(window.focusedName == "D")
+        // F6: a plain arrow belongs to the focus system first; a command
+        // for it runs only when it asks for priority over the system.
         let arrowCommand = KeyCommand(input: KeyCommand.inputDownArrow) { _ in saved += 10 }
         fields["D"]!.commands = [arrowCommand]
+        window.press(.keyboardDownArrow)
+        #expect(saved == 2)
+        window.moveFocus(to: fields["D"]!)
+        arrowCommand.wantsPriorityOverSystemBehavior = true
         window.press(.keyboardDownArrow)
         #expect(saved == 12)
         #expect(window.focusedName == "D")

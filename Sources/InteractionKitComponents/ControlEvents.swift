@@ -33,6 +33,16 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
     public static let valueChanged = ControlEvents(rawValue: 1 << 12)
     /// The control's primary action: a button's tap.
     public static let primaryActionTriggered = ControlEvents(rawValue: 1 << 13)
+    /// A text field began editing (it became first responder).
+    public static let editingDidBegin = ControlEvents(rawValue: 1 << 16)
+    /// A user edit changed a text field's text.
+    public static let editingChanged = ControlEvents(rawValue: 1 << 17)
+    /// A text field ended editing.
+    public static let editingDidEnd = ControlEvents(rawValue: 1 << 18)
+    /// Return ended a text field's editing (its delegate allowed it).
+    public static let editingDidEndOnExit = ControlEvents(rawValue: 1 << 19)
+    /// Every editing event.
+    public static let allEditingEvents = ControlEvents(rawValue: 0x000F_0000)
     /// Every touch event.
     public static let allTouchEvents = ControlEvents(rawValue: 0x0FFF)
     /// Every event, the ones a subclass defines in the free bits included
@@ -48,6 +58,8 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
             (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"),
             (.touchCancel, "touchCancel"), (.valueChanged, "valueChanged"),
             (.primaryActionTriggered, "primaryActionTriggered"),
+            (.editingDidBegin, "editingDidBegin"), (.editingChanged, "editingChanged"),
+            (.editingDidEnd, "editingDidEnd"), (.editingDidEndOnExit, "editingDidEndOnExit"),
         ]
         return all.filter { contains($0.0) }.map(\.1)
     }

@@ -195,3 +195,75 @@ struct AtspiTextTests {
         #expect(!client.events.contains { $0.member == "TextCaretMoved" })
     }
 }
+
+@Suite("AT-SPI: a TextField as Orca reads it (T7)")
+@MainActor
+struct AtspiTextFieldTests {
+    let window = Window.phone()
+    let field = TextField(frame: Rect(x: 20, y: 100, width: 300, height: 30))
+    let client: ExportClient
+
+    init() {
+        field.accessibilityLabel = "Search"
+        field.placeholder = "Find"
+        window.addSubview(field)
+        window.makeKey()
+        client = ExportClient(window: window)
+    }
+
+    var path: String { client.path(of: field) }
+
+    func type(_ text: String) {
+        for character in text {
+            let key = Key(keyCode: .keyboardA, characters: String(character))
+            window.send(KeyInput(key: key, phase: .began, timestamp: window.currentTime))
+            window.send(KeyInput(key: key, phase: .ended, timestamp: window.currentTime))
+        }
+    }
+
+    @Test("A focused field is a focused, editable entry named by its label, its placeholder an attribute")
+    func entry() throws {
+        #expect(try client.role(path) == "entry")
+        #expect(try client.name(path) == "Search")
+        let states = try client.states(path)
+        for state in ["editable", "single-line", "selectable-text", "focusable", "focused"] { #expect(states.contains(state)) }
+        let attributes = try client.values(path, AtspiInterface.accessible, "GetAttributes").first?.dictionaryEntries
+        #expect(attributes?.contains { $0.key == .string("placeholder-text") && $0.value == .string("Find") } == true)
+    }
+
+    @Test("Typing sends text-changed:insert with the offset, length and text, then text-caret-moved; Backspace a delete")
+    func typingEvents() throws {
+        #expect(field.isEditing)
+        client.clearEvents()
+        type("ca")
+        #expect(client.eventLines.filter { !$0.hasPrefix("PropertyChange") } == [
+            "TextChanged insert 0 at \(path)", "TextCaretMoved  1 at \(path)",
+            "TextChanged insert 1 at \(path)", "TextCaretMoved  2 at \(path)",
+        ])
+        #expect(client.events.first { $0.member == "TextChanged" }?.body[3].variantContent == .string("c"))
+        client.clearEvents()
+        field.deleteBackward()
+        let delete = try #require(client.events.first { $0.member == "TextChanged" })
+        #expect(delete.body[0] == .string("delete") && delete.body[1] == .int32(1) && delete.body[3].variantContent == .string("a"))
+        #expect(try client.values(path, AtspiInterface.text, "GetText", [.int32(0), .int32(-1)]) == [.string("c")])
+        // An EditableText call is a user edit: editingChanged, and the delegate would be asked.
+        var changes = 0
+        field.addAction(for: .editingChanged) { _ in changes += 1 }
+        #expect(try client.values(path, AtspiInterface.editableText, "InsertText", [.int32(1), .string("at"), .int32(2)])
+                == [.boolean(true)])
+        #expect(field.text == "cat")
+        #expect(changes == 1)
+    }
+
+    @Test("A secure field is a password text whose events and text are bullets, never its characters")
+    func secure() throws {
+        field.isSecureTextEntry = true
+        #expect(try client.role(path) == "password text")
+        client.clearEvents()
+        type("pw")
+        let texts = client.events.filter { $0.member == "TextChanged" }.compactMap { $0.body[3].variantContent?.string }
+        #expect(texts == ["•", "•"])
+        #expect(try client.values(path, AtspiInterface.text, "GetText", [.int32(0), .int32(-1)]) == [.string("••")])
+        #expect(!client.events.contains { "\($0.body)".contains("p") && $0.member == "TextChanged" })
+    }
+}

@@ -41,7 +41,8 @@ struct ControlEventArgumentTests {
     func allEventsContents() {
         #expect(ControlEvents.allEvents.contains(.allTouchEvents))
         #expect(ControlEvents.allEvents.contains([.valueChanged, .primaryActionTriggered]))
-        #expect(ControlEvents.allEvents.names.count == 11)
+        #expect(ControlEvents.allEvents.names.count == 15)
+        #expect(ControlEvents.allEvents.contains(.allEditingEvents))
         #expect(ControlEvents.allEvents.rawValue == UInt32.max)
     }
 

@@ -237,3 +237,54 @@ struct TableViewSelectionTests {
         #expect(!model.log.contains { $0.hasPrefix("select") })
     }
 }
+
+/// A model that edits its table from inside the table's callbacks.
+@MainActor
+final class ReentrantModel: TableViewDataSource, TableViewDelegate {
+    var rows = (0..<30).map { "Row \($0 + 1)" }
+    weak var table: TableView?
+    var deleteOnSelect = false
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.text = rows[indexPath.row]
+        return cell
+    }
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        if deleteOnSelect {
+            rows.remove(at: indexPath.row)
+            tableView.deleteRows(at: [indexPath])
+        } else {
+            rows.append("More")
+            tableView.reloadData()
+        }
+    }
+}
+
+@Suite("Table view re-entrancy")
+@MainActor
+struct TableViewReentrancyTests {
+    @Test("A delegate that reloads or deletes the selected row inside didSelectRowAt leaves a consistent table")
+    func editsInsideDidSelect() {
+        let model = ReentrantModel()
+        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 390, height: 440))
+        table.register(reuseIdentifier: "row") { TableViewCell() }
+        _ = window.addSubview(table)
+        table.delegate = model
+        table.dataSource = model
+        window.tap(100, 110, at: 0)
+        #expect(table.numberOfRows(inSection: 0) == 31)
+        #expect(table.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
+        model.deleteOnSelect = true
+        window.tap(100, 160, at: 1)
+        #expect(table.numberOfRows(inSection: 0) == 30)
+        #expect(table.indexPathForSelectedRow == IndexPath(row: 2, section: 0) || table.indexPathForSelectedRow == nil)
+        #expect(table.cellForRow(at: IndexPath(row: 3, section: 0))?.text == "Row 5")
+        // Scrolling through keeps a bounded set of cells.
+        for step in 0..<40 { table.contentOffset = Point(x: 0, y: Double(step * 23 % 880)) }
+        #expect(table.subviews.count <= 13)
+        #expect(table.visibleCells.map { $0.text ?? "" } == table.indexPathsForVisibleRows.map { model.rows[$0.row] })
+    }
+}

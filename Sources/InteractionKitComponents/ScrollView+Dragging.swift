@@ -146,6 +146,7 @@ extension ScrollView {
         guard offset.isFinite, offset != area.origin else { return }
         area.origin = offset
         bounds = area
+        contentOffsetDidChange()
         delegate?.scrollViewDidScroll(self)
     }
 

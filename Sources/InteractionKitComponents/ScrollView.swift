@@ -342,8 +342,14 @@ open class ScrollView: View, AccessibilityScrollContainer {
         guard area.origin != offset else { return }
         area.origin = offset
         bounds = area
+        contentOffsetDidChange()
         delegate?.scrollViewDidScroll(self)
     }
+
+    /// Called when the content moved, before the delegate hears it: a
+    /// subclass that places its content by the visible area (a table's
+    /// rows) places it here.
+    func contentOffsetDidChange() {}
 
     // MARK: Extent
 

@@ -114,6 +114,7 @@ extension ScrollView {
         // from where the finger would have been for the content to show there.
         let offset = contentOffset
         let horizontal = horizontalRange, vertical = verticalRange
+        dragInset = adjustedContentInset
         dragStart = Point(
             x: Self.unbanded(offset.x, range: horizontal, dimension: bounds.size.width),
             y: Self.unbanded(offset.y, range: vertical, dimension: bounds.size.height)
@@ -132,7 +133,7 @@ extension ScrollView {
         // The bounds read once: every move of a drag comes through here.
         var area = bounds
         var offset = area.origin
-        let inset = adjustedContentInset
+        let inset = dragInset
         if dragsHorizontally {
             let range = Self.range(content: contentSize.width, visible: area.size.width,
                                    leading: inset.left, trailing: inset.right)

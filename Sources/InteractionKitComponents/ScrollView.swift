@@ -83,6 +83,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
                 return
             }
             storedContentInset = newValue
+            if isDragging { dragInset = adjustedContentInset }
             contentMobilityMayHaveChanged()
         }
     }
@@ -137,7 +138,10 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// How the safe area adds to `contentInset` in `adjustedContentInset`
     /// (UIKit's); `.automatic` by default.
     public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
-        didSet { contentMobilityMayHaveChanged() }
+        didSet {
+            if isDragging { dragInset = adjustedContentInset }
+            contentMobilityMayHaveChanged()
+        }
     }
     /// Whether a drag ends editing (UIKit's `keyboardDismissMode`); `.none` by default.
     public var keyboardDismissMode: KeyboardDismissMode = .none
@@ -174,6 +178,10 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// Where the content was when the drag began, as the finger sees it
     /// (a start past an edge is un-banded, so the drag continues smoothly).
     var dragStart = Point.zero
+    /// `adjustedContentInset` as the drag in progress bands against it:
+    /// taken when the drag begins and whenever an inset changes meanwhile
+    /// (a refresh control's, say), not worked out again on every move.
+    var dragInset = EdgeInsets.zero
     /// The pan's translation when the drag began: the content follows the
     /// finger from there, without jumping the pan's 10-point start.
     var dragBaseline = Point.zero

@@ -223,14 +223,7 @@ extension TableView {
 
     /// Hides `cell`, puts it in the pool and tells the delegate it ended displaying `path`.
     private func retire(_ cell: TableViewCell, told path: IndexPath) {
-        cell.isHidden = true
-        cell.isHighlighted = false
-        cell.flatRow = -1
-        if let identifier = cell.reuseIdentifier {
-            reusePool[identifier, default: []].append(cell)
-        } else {
-            cell.removeFromSuperview()
-        }
+        putInPool(cell)
         tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
     }
 }

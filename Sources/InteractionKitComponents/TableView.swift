@@ -443,9 +443,9 @@ open class TableView: ScrollView {
         return cell
     }
 
-    /// Takes `cell` off flat row `flatRow`: it hides and waits in the pool,
-    /// and the delegate hears it ended displaying.
-    func endDisplaying(_ cell: TableViewCell, flatRow: Int) {
+    /// Hides `cell` and puts it in the pool of its reuse identifier (a cell
+    /// without one leaves the table).
+    func putInPool(_ cell: TableViewCell) {
         cell.isHidden = true
         cell.isHighlighted = false
         cell.flatRow = -1
@@ -454,6 +454,12 @@ open class TableView: ScrollView {
         } else {
             cell.removeFromSuperview()
         }
+    }
+
+    /// Takes `cell` off flat row `flatRow`: it hides and waits in the pool,
+    /// and the delegate hears it ended displaying.
+    func endDisplaying(_ cell: TableViewCell, flatRow: Int) {
+        putInPool(cell)
         guard flatRow < geometry.rowCount else { return }
         tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: geometry.indexPath(ofFlat: flatRow))
     }

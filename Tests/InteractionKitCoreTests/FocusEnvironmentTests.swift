@@ -201,6 +201,11 @@ struct FocusUpdateRequestTests {
         let inner = Environment("inner", Rect(x: 0, y: 0, width: 50, height: 20), focusable: true, journal: journal)
         root.addSubview(group)
         group.addSubview(inner)
+        // The preferences below end in two views that hold each other: let them go at the end.
+        defer {
+            group.preferred = []
+            root.preferred = []
+        }
         second.focusable = false
         second.focusabilityDidChange()
         group.preferred = [inner]

@@ -186,6 +186,13 @@ struct AtspiSessionTests {
         let status = try String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8)
         let blocked = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
         #expect(blocked?.split(separator: "\t").last == "0000000000000000", "\(blocked ?? "no SigBlk line")")
+        // Until the child has exec'd, /proc shows the parent's environment:
+        // the marker appears a moment after the spawn returns (wait, generously).
+        let deadline = Date().addingTimeInterval(10)
+        while session.survivors().isEmpty && Date() < deadline {
+            var request = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&request, nil)
+        }
         #expect(session.survivors().count == 1, "the marker finds the child")
         kill(child.pid, SIGTERM)
         #expect(child.wait(seconds: 5) == 128 + SIGTERM)

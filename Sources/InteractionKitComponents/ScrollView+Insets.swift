@@ -97,18 +97,13 @@ extension ScrollView {
         guard showsVerticalScrollIndicator, indicatorsShowing else { return nil }
         let inset = adjustedContentInset
         let area = bounds
-        let visible = area.size.height - inset.top - inset.bottom
-        let total = contentSize.height
-        guard visible > 0, total > visible else { return nil }
-        let track = max(0, visible - 2 * Self.indicatorMargin)
-        let length = min(track, max(Self.indicatorMinimumLength, track * visible / total))
-        let range = verticalRange
-        let progress = range.maximum > range.minimum
-            ? min(1, max(0, (area.origin.y - range.minimum) / (range.maximum - range.minimum))) : 0
+        guard let (start, length) = indicatorPlacement(
+            visible: area.size.height - inset.top - inset.bottom, content: contentSize.height,
+            offset: area.origin.y, range: verticalRange
+        ) else { return nil }
         return Rect(
             x: area.maxX - inset.right - Self.indicatorMargin - Self.indicatorThickness,
-            y: area.minY + inset.top + Self.indicatorMargin + progress * (track - length),
-            width: Self.indicatorThickness, height: length
+            y: area.minY + inset.top + start, width: Self.indicatorThickness, height: length
         )
     }
 
@@ -118,18 +113,31 @@ extension ScrollView {
         guard showsHorizontalScrollIndicator, indicatorsShowing else { return nil }
         let inset = adjustedContentInset
         let area = bounds
-        let visible = area.size.width - inset.left - inset.right
-        let total = contentSize.width
-        guard visible > 0, total > visible else { return nil }
-        let track = max(0, visible - 2 * Self.indicatorMargin)
-        let length = min(track, max(Self.indicatorMinimumLength, track * visible / total))
-        let range = horizontalRange
-        let progress = range.maximum > range.minimum
-            ? min(1, max(0, (area.origin.x - range.minimum) / (range.maximum - range.minimum))) : 0
+        guard let (start, length) = indicatorPlacement(
+            visible: area.size.width - inset.left - inset.right, content: contentSize.width,
+            offset: area.origin.x, range: horizontalRange
+        ) else { return nil }
         return Rect(
-            x: area.minX + inset.left + Self.indicatorMargin + progress * (track - length),
+            x: area.minX + inset.left + start,
             y: area.maxY - inset.bottom - Self.indicatorMargin - Self.indicatorThickness,
             width: length, height: Self.indicatorThickness
         )
+    }
+
+    /// Where an indicator lies along its axis: its start from the visible
+    /// part's leading edge and its length, or nil when the content fits.
+    /// The track is the visible part less a margin at each end; the
+    /// indicator's length is the visible share of the content (at least
+    /// `indicatorMinimumLength`), and it moves along the track as the offset
+    /// moves through `range`.
+    private func indicatorPlacement(
+        visible: Double, content: Double, offset: Double, range: (minimum: Double, maximum: Double)
+    ) -> (start: Double, length: Double)? {
+        guard visible > 0, content > visible else { return nil }
+        let track = max(0, visible - 2 * Self.indicatorMargin)
+        let length = min(track, max(Self.indicatorMinimumLength, track * visible / content))
+        let progress = range.maximum > range.minimum
+            ? min(1, max(0, (offset - range.minimum) / (range.maximum - range.minimum))) : 0
+        return (Self.indicatorMargin + progress * (track - length), length)
     }
 }

@@ -136,17 +136,7 @@ struct KeyboardComponentsTests {
 
     @Test("A focus move scrolls the new focused item into view, as little as needed (S7)")
     func focusScrollsIntoView() {
-        let window = Window.phone()
-        let scrollView = ScrollView(frame: Rect(x: 0, y: 0, width: 390, height: 400))
-        scrollView.contentSize = Size(width: 390, height: 2_000)
-        window.addSubview(scrollView)
-        var rows: [Button] = []
-        for index in 0..<20 {
-            let row = Button(title: "Row \(index)", frame: Rect(x: 0, y: Double(index) * 100, width: 390, height: 60))
-            scrollView.addSubview(row)
-            rows.append(row)
-        }
-        window.makeKey()
+        let (window, scrollView, rows) = ScrollViewBubblingKeysTests.scene()
         #expect(window.focusedItem === rows[0])
         for _ in 0..<4 { window.press(.keyboardTab) }
         #expect(window.focusedItem === rows[4])

@@ -16,8 +16,9 @@ extension Window {
 @Suite("Scrolling keys that bubble up from a focused descendant (S9)")
 @MainActor
 struct ScrollViewBubblingKeysTests {
-    /// A scroll view 400 high over 2 000 points of rows, the first focused.
-    private func scene() -> (Window, ScrollView, [Button]) {
+    /// A scroll view 400 high over 2 000 points of rows, the first focused
+    /// (also the scene of the S7 test in KeyboardComponentsTests).
+    static func scene() -> (Window, ScrollView, [Button]) {
         let window = Window.phone()
         let scrollView = ScrollView(frame: Rect(x: 0, y: 0, width: 390, height: 400))
         scrollView.contentSize = Size(width: 390, height: 2_000)
@@ -34,7 +35,7 @@ struct ScrollViewBubblingKeysTests {
 
     @Test("Page Down and Page Up scroll by a page while a row is focused; the row keeps the focus")
     func pageKeys() {
-        let (window, scrollView, rows) = scene()
+        let (window, scrollView, rows) = Self.scene()
         #expect(window.focusedItem === rows[0])
         window.tap(.keyboardPageDown)
         #expect(scrollView.contentOffset == Point(x: 0, y: 400))
@@ -45,7 +46,7 @@ struct ScrollViewBubblingKeysTests {
 
     @Test("Ctrl-End, Ctrl-Home and Ctrl with the arrows scroll; plain arrows and Home/End stay the focus's")
     func controlKeys() {
-        let (window, scrollView, rows) = scene()
+        let (window, scrollView, rows) = Self.scene()
         window.tap(.keyboardEnd, .control)
         #expect(scrollView.contentOffset == Point(x: 0, y: 1_600))
         window.tap(.keyboardHome, .control)

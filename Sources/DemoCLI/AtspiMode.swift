@@ -240,9 +240,23 @@ struct RealClockPlayback {
     /// The loop time the next step is due at.
     private var due: Double
 
-    /// Starts the replay at loop time `start`.
+    /// Starts the replay at loop time `start`. A `type` line becomes its
+    /// keys with their intervals as waits, so that each key comes on the
+    /// real clock as a person's would (a screen reader echoes each).
     init(steps: [GestureScript.Step], start: Double) {
-        self.steps = steps
+        var expanded: [GestureScript.Step] = []
+        for step in steps {
+            guard case .type(let text, _) = step.action else {
+                expanded.append(step)
+                continue
+            }
+            for character in text {
+                guard let key = Key(typing: character) else { continue }
+                expanded.append(GestureScript.Step(line: step.line, action: .key(key, at: nil)))
+                expanded.append(GestureScript.Step(line: step.line, action: .wait(GestureScript.typingInterval)))
+            }
+        }
+        self.steps = expanded
         due = start
         skipWaits()
     }

@@ -11,6 +11,7 @@ enum BuiltInScript {
         window 390 844
         content-size accessibility-large
         tabbar Home Search "Now Playing" Profile Settings
+        field Search at 20 735 350 44 placeholder "Search"   # the keyboard focus starts here
         select Home
 
         down @Home

@@ -142,7 +142,8 @@ public enum DemoCommand {
                 let columns = options.columns
                 let ascii = options.ascii
                 textOptions.picture = { TerminalPicture.render($0, columns: columns, ascii: ascii) }
-                textOptions.legend = TerminalPicture.legend(ascii: ascii, scroll: script.scene.scroll != nil)
+                textOptions.legend = TerminalPicture.legend(
+                    ascii: ascii, scroll: script.scene.scroll != nil, fields: !script.scene.fields.isEmpty)
             }
             output(TranscriptFormatter.text(replay, options: textOptions))
         }
@@ -450,7 +451,7 @@ public enum DemoCommand {
 
         The pictures (printed under the first one too):
 
-        \(TerminalPicture.legend())
+        \(TerminalPicture.legend(fields: true))
         """
     }
 }

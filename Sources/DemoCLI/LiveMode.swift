@@ -80,7 +80,11 @@ final class LiveSession {
             sentences.append("This scene has nothing to touch: give a script with tabbar, button or surface lines.")
         }
         let hasTabs = scene.tabTitles != nil
-        if hasTabs || !scene.buttons.isEmpty {
+        if !scene.fields.isEmpty {
+            // A field being edited takes every letter: the one-letter commands work outside it, Ctrl-C anywhere.
+            sentences.append("Keys: type in the focused field; Tab moves on; outside a field a text size, "
+                + "r right-to-left, q quits.")
+        } else if hasTabs || !scene.buttons.isEmpty {
             // Short enough that the prompt and the first focus line fit the 7 lines under the picture of a 30-row terminal.
             sentences.append("Keys: " + (hasTabs ? "Tab, Shift-Tab, the arrows, Home and End" : "Tab and Shift-Tab")
                 + " move the focus (the heavy frame); Space or Return presses what has it; "
@@ -129,6 +133,12 @@ final class LiveSession {
     static let escapeDelay = 0.05
 
     private func apply(_ input: LiveInput, at time: Double) {
+        // While a field is being edited its letters are text: q, a and r type.
+        if case .key(let character) = input, "qQaArR".contains(character),
+           player.window.firstResponder is any TextInputClient, let key = Key(typing: character) {
+            player.press(key, at: time, named: key.name ?? String(character))
+            return
+        }
         switch input {
         case .key("q"), .key("Q"), .key("\u{3}"), .key("\u{4}"):
             quit = true
@@ -154,11 +164,11 @@ final class LiveSession {
             press("escape", at: time)
         case .key(let character):
             // Any other control character types nothing; text is a key press that types it.
-            guard let typed = TypedKey.key(typing: character, alt: false) else { return }
-            player.press(typed.key, at: time, named: typed.name)
+            guard let key = Key(typing: character) else { return }
+            player.press(key, at: time, named: key.name ?? String(character))
         case .alt(let character):
-            guard let typed = TypedKey.key(typing: character, alt: true) else { return }
-            player.press(typed.key, at: time, named: typed.name)
+            guard let key = Key(typing: character, alternate: true) else { return }
+            player.press(key, at: time, named: key.name ?? "alt+" + String(character))
         case .navigation(let key):
             player.press(key.key, at: time, named: key.name)
         case .paste(let text, let bytesLeftOut):

@@ -38,7 +38,8 @@ struct TranscriptStream {
                     text += "\n" + indent(picture) + "\n"
                     if legendPending {
                         let scroll = replay.script.scene.scroll != nil
-                        text += indent(TerminalPicture.legend(ascii: options.ascii, scroll: scroll)) + "\n"
+                        text += indent(TerminalPicture.legend(
+                            ascii: options.ascii, scroll: scroll, fields: !replay.script.scene.fields.isEmpty)) + "\n"
                         legendPending = false
                     }
                     text += "\n"

@@ -32,6 +32,11 @@ import InteractionKitReplay
 /// - a replayed recording's trails (in the picture taken at its end): a
 ///   coloured line per finger from a dot where it went down to its name
 ///   where it ended, and the recognizers' last states listed at the top left;
+/// - each text field as a white rectangle with a grey outline, its text in
+///   a monospaced face (one cell of 10 points a character, as the field's
+///   default layout), or its placeholder in grey; while editing, a blue
+///   caret or a light blue selection, marked text underlined; the loupe as
+///   a round lens above the finger with the text around the caret enlarged;
 /// - the keyboard focus as a 3-point indigo ring around the focused item
 ///   (just inside a tab, just outside a button), over the tabs and
 ///   buttons and under the HUD;
@@ -94,6 +99,7 @@ public enum SVGPicture {
         if !snapshot.gestures.isEmpty { drawGestures(snapshot.gestures, width: width, into: &writer) }
         if let scroll = snapshot.scroll { drawScroll(scroll, buttons: snapshot.buttons, into: &writer) }
         drawButtons(snapshot.buttons.filter { $0.clip == nil }, into: &writer)
+        drawFields(snapshot.fields, into: &writer)
         // Fingers go under the tabs' texts (a title stays readable under a
         // finger), their names beside them on top of everything.
         drawTabBar(snapshot, into: &writer, band: true)
@@ -101,6 +107,7 @@ public enum SVGPicture {
         drawTouches(snapshot, into: &writer, labels: false)
         drawTabBar(snapshot, into: &writer, band: false)
         if let focus = snapshot.focus { drawFocus(focus, hasScroll: snapshot.scroll != nil, into: &writer) }
+        drawLoupes(snapshot.fields, into: &writer)
         if let hud = snapshot.hud { drawHUD(hud, into: &writer) }
         drawTouches(snapshot, into: &writer, labels: true)
         writer.close("g")
@@ -398,6 +405,110 @@ public enum SVGPicture {
         writer.close("g")
     }
 
+    /// One cell of a field's text, in points: the default `MonospaceTextLayout`'s.
+    static let fieldCell = 10.0
+    /// A field's text inset, as `TextField.textInset`.
+    static let fieldInset = 4.0
+
+    /// The text fields, each clipped to its frame; the text scrolled so the caret shows.
+    static func drawFields(_ fields: [FieldSnapshot], into writer: inout SceneSVGWriter) {
+        let drawn = fields.prefix(GestureScriptParser.maximumFields).filter { S.isFinite($0.frame) }
+        guard !drawn.isEmpty else { return }
+        writer.open("g", [("id", "fields")])
+        for (index, field) in drawn.enumerated() {
+            let frame = field.frame
+            let id = "field-\(index + 1)"
+            var group: [(String, String)] = [("id", id)]
+            if !field.isEnabled { group.append(("opacity", "0.4")) }
+            writer.open("g", group)
+            writer.open("clipPath", [("id", id + "-clip")])
+            writer.leaf("rect", rectAttributes(frame))
+            writer.close("clipPath")
+            writer.leaf("rect", rectAttributes(frame) + [
+                ("rx", S.decimal(min(6, frame.width / 4, frame.height / 4))), ("fill", "#ffffff"),
+                ("stroke", field.isEditing ? "#007aff" : "#8e8e93"), ("stroke-width", "1.5"),
+            ])
+            let size = fieldCell / characterWidth
+            let baseline = frame.midY + 0.35 * size
+            writer.open("g", [("clip-path", "url(#\(id)-clip)")])
+            let characters = Array(field.text)
+            if characters.isEmpty, let placeholder = field.placeholder, !placeholder.isEmpty {
+                writer.leaf("text", fieldTextAttributes(x: frame.minX + fieldInset, y: baseline, size: size, fill: "#8e8e93"),
+                            text: S.cleaned(placeholder))
+            }
+            if !characters.isEmpty || field.isEditing {
+                // Graphemes before each scalar offset: the cells a caret or a selection end sits after.
+                func cells(_ offset: Int) -> Double {
+                    Double(String(String.UnicodeScalarView(field.text.unicodeScalars.prefix(max(0, offset)))).count)
+                }
+                let caretCells = cells(field.selection.upperBound)
+                let room = frame.width - 2 * fieldInset
+                let shift = max(0, caretCells * fieldCell - room + 2)
+                let x0 = frame.minX + fieldInset - shift
+                if field.isEditing && !field.selection.isEmpty {
+                    let start = cells(field.selection.lowerBound)
+                    writer.leaf("rect", rectAttributes(Rect(
+                        x: x0 + start * fieldCell, y: frame.midY - size * 0.6,
+                        width: (caretCells - start) * fieldCell, height: size * 1.2)) + [("fill", "#b3d7ff")])
+                }
+                if let marked = field.marked {
+                    let start = cells(marked.lowerBound), end = cells(marked.upperBound)
+                    writer.leaf("line", [
+                        ("x1", S.decimal(x0 + start * fieldCell)), ("y1", S.decimal(baseline + 3)),
+                        ("x2", S.decimal(x0 + end * fieldCell)), ("y2", S.decimal(baseline + 3)),
+                        ("stroke", "#1c1c1e"), ("stroke-width", "1"),
+                    ])
+                }
+                if !characters.isEmpty {
+                    writer.leaf("text", fieldTextAttributes(x: x0, y: baseline, size: size, fill: "#1c1c1e"),
+                                text: S.cleaned(field.text))
+                }
+                if field.isEditing && field.selection.isEmpty {
+                    writer.leaf("rect", rectAttributes(Rect(
+                        x: x0 + caretCells * fieldCell - 1, y: frame.midY - size * 0.6, width: 2, height: size * 1.2))
+                        + [("fill", "#007aff")])
+                }
+            }
+            writer.close("g")
+            writer.close("g")
+        }
+        writer.close("g")
+    }
+
+    /// Attributes of a field's text: left-aligned, monospaced.
+    static func fieldTextAttributes(x: Double, y: Double, size: Double, fill: String) -> [(String, String)] {
+        [("x", S.decimal(x)), ("y", S.decimal(y)), ("font-family", "monospace"), ("font-size", S.decimal(size)),
+         ("xml:space", "preserve"), ("fill", fill)]
+    }
+
+    /// Each loupe: a round lens above its finger, the text around the caret at twice the size.
+    static func drawLoupes(_ fields: [FieldSnapshot], into writer: inout SceneSVGWriter) {
+        for field in fields.prefix(GestureScriptParser.maximumFields) {
+            guard let loupe = field.loupe, loupe.point.x.isFinite, loupe.point.y.isFinite else { continue }
+            let radius = 40.0
+            let centre = Point(x: loupe.point.x, y: loupe.point.y - radius - 24)
+            let size = 2 * fieldCell / characterWidth
+            let characters = Array(loupe.text)
+            let caret = Double(min(max(0, loupe.caretIndex), characters.count))
+            let x0 = centre.x - caret * 2 * fieldCell
+            writer.open("g", [("id", "loupe")])
+            writer.open("clipPath", [("id", "loupe-clip")])
+            writer.leaf("circle", [("cx", S.decimal(centre.x)), ("cy", S.decimal(centre.y)), ("r", S.decimal(radius))])
+            writer.close("clipPath")
+            writer.leaf("circle", [
+                ("cx", S.decimal(centre.x)), ("cy", S.decimal(centre.y)), ("r", S.decimal(radius)),
+                ("fill", "#ffffff"), ("stroke", "#3a3a3c"), ("stroke-width", "1.5"),
+            ])
+            writer.open("g", [("clip-path", "url(#loupe-clip)")])
+            writer.leaf("text", fieldTextAttributes(x: x0, y: centre.y + 0.35 * size, size: size, fill: "#1c1c1e"),
+                        text: S.cleaned(loupe.text))
+            writer.leaf("rect", rectAttributes(Rect(x: centre.x - 1.5, y: centre.y - size * 0.6, width: 3, height: size * 1.2))
+                + [("fill", "#007aff")])
+            writer.close("g")
+            writer.close("g")
+        }
+    }
+
     /// The colour of the focus ring: indigo, apart from the blue of a selection and a button.
     static let focusColour = "#5856d6"
 
@@ -611,6 +722,14 @@ extension SVGPicture {
                      meaning: "The keyboard focus: a 3-point indigo ring around the item Tab, Shift-Tab and the arrows "
                         + "move to, and that Space or Return activates (here on the selected tab; around a button it "
                         + "lies just outside)."),
+            KeyEntry(swatch: swatch("<rect x=\"8\" y=\"12\" width=\"104\" height=\"24\" rx=\"5\" fill=\"#ffffff\" "
+                                    + "stroke=\"#007aff\" stroke-width=\"1.5\"/>"
+                                    + "<rect x=\"12\" y=\"16\" width=\"20\" height=\"16\" fill=\"#b3d7ff\"/>"
+                                    + "<text x=\"12\" y=\"29\" font-family=\"monospace\" font-size=\"16.67\" fill=\"#1c1c1e\">cat</text>"
+                                    + "<rect x=\"41\" y=\"16\" width=\"2\" height=\"16\" fill=\"#007aff\"/>"),
+                     meaning: "A text field being edited (blue outline): its text, a selection in light blue, the caret in "
+                        + "blue; empty, its placeholder in grey. Above a held finger, a round lens (the "
+                        + "loupe) shows the text under it enlarged."),
             KeyEntry(swatch: swatch(hud),
                      meaning: "The large content viewer's HUD (heads-up display): the item under a held finger, its image "
                         + "and its title in large type, shown at accessibility text sizes."),

@@ -92,10 +92,15 @@ public enum TerminalPicture {
     /// series of pictures: four lines (with a final newline), the second
     /// for the focus ring and the last two saying what the HUD is; with
     /// `scroll`, a fifth for the scroll view.
-    public static func legend(ascii: Bool = false, scroll: Bool = false) -> String {
+    public static func legend(ascii: Bool = false, scroll: Bool = false, fields: Bool = false) -> String {
         legendLines(ascii: ascii) + (!scroll ? "" : ascii
             ? "     .:. the scroll view, with its buttons where they show; # beside the part that shows\n"
             : "     ┄┆┄ the scroll view, with its buttons where they show; ┃ beside the part that shows\n")
+            + (!fields ? "" : ascii
+                ? "     <Search> a field's placeholder; ca|t its caret, [ca]t a selection, {ka} marked text;\n"
+                    + "     +-----+ above a finger: the loupe, the text under it enlarged\n"
+                : "     ‹Search› a field's placeholder; ca|t its caret, [ca]t a selection, {ka} marked text;\n"
+                    + "     ╭─────╮ above a finger: the loupe, the text under it enlarged\n")
     }
 
     private static func legendLines(ascii: Bool) -> String {
@@ -278,9 +283,11 @@ private struct TerminalPictureDrawing {
         if hasTabBar { drawTabBar() }
         if let scroll = snapshot.scroll { drawScroll(scroll) }
         drawButtons()
+        drawFields()
         if let focus = snapshot.focus { drawFocus(focus) }
         drawTrails()
         drawTouches()
+        drawLoupes()
         drawGestures()
         if let hud = snapshot.hud { drawHUD(hud) }
     }
@@ -457,6 +464,72 @@ private struct TerminalPictureDrawing {
                 putCentred(dimmed(title, button.isEnabled, right - left - 1), middle, within: left + 1, right)
             }
             if button.isHighlighted { shade(columns: (left + 1)..<right, rows: (top + 1)...(bottom - 1)) }
+        }
+    }
+
+    /// The text fields as boxes: on the middle line the text, with the
+    /// caret `|`, a selection in `[` `]` and marked text in `{` `}` while
+    /// editing (the part around the caret when it is too long), or the
+    /// placeholder in `‹` `›` (ASCII `<` `>`) while empty.
+    mutating func drawFields() {
+        for field in snapshot.fields.prefix(GestureScriptParser.maximumFields) where S.isFinite(field.frame) {
+            guard let (columns, rows) = buttonBox(for: field.frame) else { continue }
+            let (left, right, top, bottom) = (columns.lowerBound, columns.upperBound, rows.lowerBound, rows.upperBound)
+            drawBox(columns: columns, rows: rows,
+                    corners: (strokes.topLeft, strokes.topRight, strokes.bottomLeft, strokes.bottomRight))
+            let inner = right - left - 2
+            guard inner > 0 else { continue }
+            let middle = (top + bottom) / 2
+            if let line = fieldLine(field, width: inner) { put(line, left + 2, middle, within: left + 1, right) }
+        }
+    }
+
+    /// The characters of a field's middle line, at most `width`.
+    func fieldLine(_ field: FieldSnapshot, width: Int) -> [Character]? {
+        // Empty, the placeholder shows, editing or not (as UIKit's does), after the caret when editing.
+        if field.text.isEmpty, let placeholder = field.placeholder, !placeholder.isEmpty {
+            let text = S.terminalCharacters(placeholder, ascii: ascii)
+            let quotes: (Character, Character) = ascii ? ("<", ">") : ("‹", "›")
+            let caret: [Character] = field.isEditing ? ["|"] : []
+            return caret + [quotes.0] + S.truncated(text, to: max(0, width - 2 - caret.count), ascii: ascii) + [quotes.1]
+        }
+        let shown = field.isEditing
+            ? TranscriptFormatter.markedUp(field.text, selection: field.selection, marked: field.marked)
+            : field.text
+        let characters = S.terminalCharacters(shown, ascii: ascii)
+        guard characters.count > width else { return characters }
+        // Too long: the part that holds the caret (or the selection's end), as the field scrolls to it.
+        let caret = characters.firstIndex(where: { $0 == "|" || $0 == "]" }) ?? characters.count - 1
+        let start = max(0, min(characters.count - width, caret - width + 2))
+        var part = Array(characters[start..<min(characters.count, start + width)])
+        if start > 0 { part[0] = ascii ? "<" : "…" }
+        if start + width < characters.count { part[part.count - 1] = ascii ? ">" : "…" }
+        return part
+    }
+
+    /// Each loupe: a round lens of three lines above the finger, holding
+    /// the text around the caret spread out, as the lens enlarges it.
+    mutating func drawLoupes() {
+        for field in snapshot.fields.prefix(GestureScriptParser.maximumFields) {
+            guard let loupe = field.loupe, isDrawable(loupe.point) else { continue }
+            var content = S.terminalCharacters(loupe.text, ascii: ascii)
+            content.insert("|", at: min(max(0, loupe.caretIndex), content.count))
+            var spread: [Character] = []
+            for (index, character) in content.enumerated() {
+                if index > 0 { spread.append(" ") }
+                spread.append(character)
+            }
+            let boxWidth = min(width - 2, spread.count + 4)
+            let centre = column(loupe.point.x, clampedTo: 1, width - 2)
+            let left = min(max(1, centre - boxWidth / 2), width - 1 - boxWidth)
+            let right = left + boxWidth - 1
+            let fingerRow = row(loupe.point.y)
+            let top = max(1, fingerRow - 4)
+            let bottom = top + 2
+            guard bottom <= lastInteriorRow, right > left + 1 else { continue }
+            drawBox(columns: left...right, rows: top...bottom,
+                    corners: (strokes.roundTopLeft, strokes.roundTopRight, strokes.roundBottomLeft, strokes.roundBottomRight))
+            putCentred(S.truncated(spread, to: right - left - 1, ascii: ascii), top + 1, within: left + 1, right)
         }
     }
 

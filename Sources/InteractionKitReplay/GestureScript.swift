@@ -45,6 +45,8 @@ public struct GestureScript: Hashable, Sendable {
         /// The scroll view of a `scroll` line, if any: above the surface,
         /// below the buttons outside it; the buttons `in scroll` are its content.
         public var scroll: SceneScroll?
+        /// The text fields, in the order the script lists them (above the buttons).
+        public var fields: [SceneField] = []
 
         /// The default scene: a 390 × 844 window at the default text size, nothing in it.
         public init() {}
@@ -69,6 +71,31 @@ public struct GestureScript: Hashable, Sendable {
             self.frame = frame
             self.isEnabled = isEnabled
             self.isInScroll = isInScroll
+        }
+    }
+
+    /// A text field a script's `field NAME at X Y W H [placeholder "P"] [secure]`
+    /// line puts in the scene: a `TextField` whose accessibility label is its name.
+    public struct SceneField: Hashable, Sendable {
+        /// The field's name: its accessibility label and the name transcripts
+        /// give it; distinct from every button's and field's title (a tab may share it).
+        public var name: String
+        /// The field's frame in window coordinates, inside the window and clear of the tab bar.
+        public var frame: Rect
+        /// The text shown, dimmed, while the field is empty.
+        public var placeholder: String?
+        /// Whether the field hides its characters (`secure`): bullets everywhere.
+        public var isSecure: Bool
+        /// Whether the field is enabled (a `disable` line names it otherwise).
+        public var isEnabled: Bool
+
+        /// Creates a field of the scene.
+        public init(name: String, frame: Rect, placeholder: String? = nil, isSecure: Bool = false, isEnabled: Bool = true) {
+            self.name = name
+            self.frame = frame
+            self.placeholder = placeholder
+            self.isSecure = isSecure
+            self.isEnabled = isEnabled
         }
     }
 
@@ -161,7 +188,16 @@ public struct GestureScript: Hashable, Sendable {
         /// A key is pressed and released: now, or at a time in seconds from
         /// the start (never before the script's time there), as `key NAME [at T]`.
         case key(Key, at: Double?)
+        /// Text is typed into whatever has the keys: each grapheme a key
+        /// press and release carrying it as its characters, 50 ms apart,
+        /// starting now or at a time in seconds from the start (`type "TEXT" [at T]`).
+        case type(String, at: Double?)
+        /// The window's pasteboard is set to this text (`pasteboard "TEXT"`).
+        case pasteboard(String)
     }
+
+    /// The time between the keys of a `type` line, in seconds.
+    public static let typingInterval = 0.05
 }
 
 /// A touchscreen recording a script replays: its samples in window

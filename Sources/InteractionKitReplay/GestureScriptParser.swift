@@ -62,6 +62,8 @@ public struct GestureScriptParser: Sendable {
     public static let tabBarHeight = 49.0
     /// The most `button` lines a script may have.
     public static let maximumButtons = 100
+    /// The most `field` lines a script may have.
+    public static let maximumFields = 20
     /// The largest content a `scroll` line may give, in points on each side.
     public static let maximumScrollContent = 1_000_000.0
     /// The UTF-8 byte-order mark, skipped at the start of a script.
@@ -193,6 +195,10 @@ private struct ParseState {
     var scrollPlace: (line: Int, column: Int)?
     /// The line that declared each button's title.
     var buttonLines: [String: Int] = [:]
+    /// Where each of `scene.fields` was declared: its line and the column of its x.
+    var fieldPlaces: [(line: Int, column: Int)] = []
+    /// The line that declared each field's name.
+    var fieldLines: [String: Int] = [:]
     /// Whether the buttons were checked against the window and the tab bar.
     var sceneChecked = false
     /// Bytes of recordings read so far, against `maximumRecordingBytes`.
@@ -339,7 +345,7 @@ private struct ParseState {
                 line.fail(at: command.column, "'\(name)' describes the scene, so it must come before the first gesture line")
                 return
             }
-            if name != "disable" && name != "button" {
+            if name != "disable" && name != "button" && name != "field" {
                 if sceneLinesSeen.contains(name) {
                     line.fail(at: command.column, "'\(name)' is given twice; keep one")
                     return
@@ -358,6 +364,7 @@ private struct ParseState {
         case "layout": parseLayout(&line)
         case "tabbar": parseTabBar(&line)
         case "button": parseButton(&line)
+        case "field": parseField(&line)
         case "disable": parseDisable(&line)
         case "select": parseSelect(&line)
         case "surface": parseSurface(&line)
@@ -366,6 +373,8 @@ private struct ParseState {
         case "wait": parseWait(&line)
         case "evemu": parseRecording(&line)
         case "key": parseKey(&line)
+        case "type": parseType(&line)
+        case "pasteboard": parsePasteboard(&line)
         default:
             // A command of the table without a case here: the table's test parses every example, so it shows there.
             line.fail(at: command.column, "the command '\(name)' is listed but not read yet")
@@ -506,6 +515,11 @@ private struct ParseState {
                 + "titles must be distinct so that @\(Self.written(title.text)) names one thing")
             return
         }
+        if let earlier = fieldLines[title.text] {
+            line.fail(at: title.column, "the field on line \(earlier) is named '\(title.text)'; "
+                + "titles must be distinct so that @\(Self.written(title.text)) names one thing")
+            return
+        }
         if let earlier = buttonLines[title.text] {
             line.fail(at: title.column, "a button titled '\(title.text)' is already on line \(earlier); "
                 + "titles must be distinct so that @\(Self.written(title.text)) names one button")
@@ -520,6 +534,80 @@ private struct ParseState {
         scene.buttons.append(GestureScript.SceneButton(
             title: title.text, frame: Rect(x: x.value, y: y.value, width: width.value, height: height.value),
             isInScroll: scrollColumn != 0))
+    }
+
+    /// `field NAME at X Y WIDTH HEIGHT [placeholder "P"] [secure]`: a
+    /// `TextField` in window coordinates. The name is one quoted string or
+    /// the words before `at`, like a button's title; a tab may share it (the
+    /// built-in window's Search field and Search tab), and `@NAME` then names
+    /// neither. Its place is checked once the scene is complete.
+    mutating func parseField(_ line: inout LineReader) {
+        let example = "as in: field Search at 20 735 350 44 placeholder \"Search\""
+        guard let first = line.peek(), !(first.kind == .word && first.text == "at") else {
+            line.fail(at: line.peek()?.column ?? line.endColumn, "expected the field's name, then 'at X Y WIDTH HEIGHT', \(example)")
+            return
+        }
+        var words: [String] = []
+        while let token = line.peek(), !(token.kind == .word && token.text == "at") {
+            guard token.kind != .item else {
+                line.fail(at: token.column, "a field's name is written without '@' here, \(example)")
+                return
+            }
+            words.append(token.text)
+            line.index += 1
+        }
+        let name = words.joined(separator: " ")
+        guard !name.isEmpty else {
+            line.fail(at: first.column, "a field needs a name that is not empty, \(example)")
+            return
+        }
+        guard line.next() != nil else {
+            line.fail(at: line.endColumn, "expected 'at' after the field's name, \(example)")
+            return
+        }
+        guard let x = line.number("the field's x"), let y = line.number("the field's y"),
+              let width = line.number("the field's width"), let height = line.number("the field's height")
+        else { return }
+        var placeholder: String?
+        var isSecure = false
+        while let option = line.next() {
+            switch (option.kind, option.text) {
+            case (.word, "placeholder") where placeholder == nil:
+                guard let text = line.next(), text.kind == .quoted else {
+                    line.fail(at: option.column, "expected the placeholder in quotes after 'placeholder', \(example)")
+                    return
+                }
+                placeholder = text.text
+            case (.word, "secure") where !isSecure:
+                isSecure = true
+            default:
+                line.fail(at: option.column, "unexpected '\(option.text)'; after the frame a field takes "
+                    + "'placeholder \"TEXT\"' and 'secure', each once")
+                return
+            }
+        }
+        for (value, what) in [(width, "width"), (height, "height")] where value.value <= 0 {
+            line.fail(at: value.column, "a field's \(what) must be positive")
+            return
+        }
+        if let earlier = buttonLines[name] {
+            line.fail(at: first.column, "the button on line \(earlier) is titled '\(name)'; "
+                + "names must be distinct so that @\(Self.written(name)) names one thing")
+            return
+        }
+        if let earlier = fieldLines[name] {
+            line.fail(at: first.column, "a field named '\(name)' is already on line \(earlier); names must be distinct")
+            return
+        }
+        guard scene.fields.count < GestureScriptParser.maximumFields else {
+            line.fail(at: line.tokens[0].column, "the scene has more than \(GestureScriptParser.maximumFields) fields")
+            return
+        }
+        fieldLines[name] = line.line
+        fieldPlaces.append((line.line, x.column))
+        scene.fields.append(GestureScript.SceneField(
+            name: name, frame: Rect(x: x.value, y: y.value, width: width.value, height: height.value),
+            placeholder: placeholder, isSecure: isSecure))
     }
 
     /// `scroll X Y WIDTH HEIGHT content WIDTH HEIGHT [paging]`: a `ScrollView`
@@ -580,6 +668,7 @@ private struct ParseState {
                     + "(from y \(NumberFormatting.json(tabBarTop)) down); make it end above")
             }
         }
+        checkFields(window: window, tabBarTop: tabBarTop, size: size)
         for (index, button) in scene.buttons.enumerated() {
             let place = buttonPlaces[index]
             let frame = button.frame
@@ -608,6 +697,22 @@ private struct ParseState {
         }
     }
 
+    /// Checks each field as `checkScene` checks a button outside the scroll view.
+    mutating func checkFields(window: Rect, tabBarTop: Double?, size: String) {
+        for (index, field) in scene.fields.enumerated() {
+            let place = fieldPlaces[index]
+            let frame = field.frame
+            if !(frame.minX >= window.minX && frame.minY >= window.minY && frame.maxX <= window.maxX
+                && frame.maxY <= window.maxY) {
+                error(line: place.line, column: place.column, "the field '\(field.name)' does not fit in the \(size) "
+                    + "window; its frame must lie inside it")
+            } else if let tabBarTop, frame.maxY > tabBarTop {
+                error(line: place.line, column: place.column, "the field '\(field.name)' overlaps the tab bar "
+                    + "(from y \(NumberFormatting.json(tabBarTop)) down); move it above")
+            }
+        }
+    }
+
     /// A title as a script writes it after `@`: quoted when it has a space.
     static func written(_ title: String) -> String {
         title.contains(" ") ? "\"\(title)\"" : title
@@ -626,6 +731,8 @@ private struct ParseState {
             guard let title = itemTitle(token, &line) else { return }
             if let index = buttonIndex(title) {
                 scene.buttons[index].isEnabled = false
+            } else if let index = scene.fields.firstIndex(where: { $0.name == title }) {
+                scene.fields[index].isEnabled = false
             } else if !scene.disabledTabs.contains(title) {
                 scene.disabledTabs.append(title)
             }
@@ -673,13 +780,29 @@ private struct ParseState {
     /// A title in a `disable` line or after `@`: it must name a tab or a
     /// button (with no buttons, the messages speak of tabs only).
     mutating func itemTitle(_ token: ScriptToken, _ line: inout LineReader) -> String? {
-        if scene.buttons.isEmpty { return tabTitle(token, &line) }
-        if scene.tabTitles?.contains(token.text) == true || buttonIndex(token.text) != nil { return token.text }
+        let isTab = scene.tabTitles?.contains(token.text) == true
+        if fieldLines[token.text] != nil {
+            guard !isTab else {
+                line.fail(at: token.column, "'\(token.text)' names both a tab and a field; use a point (X Y) instead")
+                return nil
+            }
+            return token.text
+        }
+        if scene.buttons.isEmpty && scene.fields.isEmpty { return tabTitle(token, &line) }
+        if isTab || buttonIndex(token.text) != nil { return token.text }
         var known = ""
         if let tabs = scene.tabTitles { known = "the tabs are: " + tabs.map(Self.written).joined(separator: ", ") + "; " }
-        let shown = scene.buttons.prefix(10).map { Self.written($0.title) }.joined(separator: ", ")
-        let more = scene.buttons.count > 10 ? " and \(scene.buttons.count - 10) more" : ""
-        line.fail(at: token.column, "unknown tab or button '\(token.text)'; \(known)the buttons are: \(shown)\(more)")
+        var lists: [String] = []
+        if !scene.buttons.isEmpty {
+            let shown = scene.buttons.prefix(10).map { Self.written($0.title) }.joined(separator: ", ")
+            let more = scene.buttons.count > 10 ? " and \(scene.buttons.count - 10) more" : ""
+            lists.append("the buttons are: \(shown)\(more)")
+        }
+        if !scene.fields.isEmpty {
+            lists.append("the fields are: " + scene.fields.map { Self.written($0.name) }.joined(separator: ", "))
+        }
+        let what = scene.fields.isEmpty ? "tab or button" : scene.buttons.isEmpty ? "tab or field" : "tab, button or field"
+        line.fail(at: token.column, "unknown \(what) '\(token.text)'; \(known)" + lists.joined(separator: "; "))
         return nil
     }
 
@@ -818,6 +941,57 @@ private struct ParseState {
         guard line.finish() else { return }
         if let time { scriptTime = time }
         steps.append(GestureScript.Step(line: line.line, action: .key(key, at: time)))
+    }
+
+    /// `type "TEXT" [at T]`: each grapheme a key press and release that
+    /// types it, `GestureScript.typingInterval` apart, now or from T seconds
+    /// (not before the script's time on that line); the script's time moves
+    /// on by one interval per grapheme.
+    mutating func parseType(_ line: inout LineReader) {
+        let example = "as in: type \"cat\""
+        guard let token = line.next() else {
+            line.fail(at: line.endColumn, "expected the text to type in quotes, \(example)")
+            return
+        }
+        guard token.kind == .quoted else {
+            line.fail(at: token.column, "the text to type goes in quotes, \(example)")
+            return
+        }
+        guard !token.text.isEmpty else {
+            line.fail(at: token.column, "the text to type is empty; put at least one character in the quotes")
+            return
+        }
+        if let bad = token.text.first(where: { Key(typing: $0) == nil }) {
+            let code = bad.unicodeScalars.first.map { "U+" + String($0.value, radix: 16, uppercase: true) } ?? "?"
+            line.fail(at: token.column, "the text holds a control character (\(code)), which no key types; "
+                + "use a key line (key return, key tab) for it")
+            return
+        }
+        var time: Double?
+        if let next = line.peek(), next.kind == .word, next.text == "at" {
+            line.index += 1
+            guard let at = line.number("the time to start typing, in seconds from the start") else { return }
+            guard at.value >= scriptTime else {
+                line.fail(at: at.column, "the script is already at \(NumberFormatting.json(scriptTime)) s here, "
+                    + "so typing cannot start at \(NumberFormatting.json(at.value)) s; time only moves forward")
+                return
+            }
+            time = at.value
+        }
+        guard line.finish() else { return }
+        scriptTime = (time ?? scriptTime) + Double(token.text.count) * GestureScript.typingInterval
+        steps.append(GestureScript.Step(line: line.line, action: .type(token.text, at: time)))
+    }
+
+    /// `pasteboard "TEXT"`: the window's pasteboard holds TEXT from now on.
+    mutating func parsePasteboard(_ line: inout LineReader) {
+        let token = line.next()
+        guard let token, token.kind == .quoted else {
+            line.fail(at: token?.column ?? line.endColumn, "expected the pasteboard's text in quotes, as in: pasteboard \"hello\"")
+            return
+        }
+        guard line.finish() else { return }
+        steps.append(GestureScript.Step(line: line.line, action: .pasteboard(token.text)))
     }
 
     mutating func parseRecording(_ line: inout LineReader) {

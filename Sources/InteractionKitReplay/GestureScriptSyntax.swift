@@ -62,8 +62,11 @@ extension GestureScriptParser {
                     + "'paging' at the end pages it"),
         Example(command: "button", part: .scene, line: "button Row 7 at 0 420 390 60 in scroll",
                 meaning: "a button in the scroll view, placed in its content's coordinates"),
+        Example(command: "field", part: .scene, line: "field Name at 20 40 350 44 placeholder \"Your name\"",
+                meaning: "a text field: its name, then x y width height; 'placeholder \"TEXT\"' and 'secure' "
+                    + "(bullets for its characters) may follow; up to \(maximumFields)"),
         Example(command: "disable", part: .scene, line: "disable Search",
-                meaning: "disable tabs or buttons by title"),
+                meaning: "disable tabs, buttons or fields by title"),
         Example(command: "select", part: .scene, line: "select Home",
                 meaning: "the tab selected at the start"),
         Example(command: "surface", part: .scene, line: "surface tap long-press pan",
@@ -94,5 +97,11 @@ extension GestureScriptParser {
                     + " joined by '+' (ctrl+s)"),
         Example(command: "key", part: .gesture, line: "key return at 60",
                 meaning: "... at 60 s from the start (not before the script's time there)"),
+        Example(command: "type", part: .gesture, line: "type \"café \\\"ok\\\"\"",
+                meaning: "type text into what has the keys: each character a key press and release, "
+                    + "\(NumberFormatting.json(GestureScript.typingInterval * 1000)) ms apart ('at T' may follow); "
+                    + "\\\" and \\\\ write a quote and a backslash"),
+        Example(command: "pasteboard", part: .gesture, line: "pasteboard \"hello\"",
+                meaning: "the window's pasteboard holds this text (ctrl+v pastes it)"),
     ]
 }

@@ -60,6 +60,12 @@ public struct ReplayEvent: Hashable, Sendable {
         /// The scene's scroll view came to rest at this offset (a drag
         /// ended without deceleration, a deceleration or an animation ended).
         case scrollEnd(offset: Point)
+        /// A script's text field began (`began` true) or ended editing.
+        case editing(title: String, began: Bool)
+        /// A script's field after a user edit or a selection change: its text
+        /// as displayed (bullets for a secure field, marked text included),
+        /// the selection and the marked text in scalar offsets of that text.
+        case text(title: String, text: String, selection: Range<Int>, marked: Range<Int>?)
     }
 }
 

@@ -45,6 +45,8 @@ public struct SceneSnapshot: Hashable, Sendable {
     /// The item with the keyboard focus of the (key) window, drawn with a
     /// focus ring; `nil` when nothing has the focus.
     public var focus: FocusSnapshot?
+    /// The script's text fields, in the order the script lists them.
+    public var fields: [FieldSnapshot] = []
 
     /// Creates a snapshot from its parts.
     public init(
@@ -86,8 +88,68 @@ public struct SceneSnapshot: Hashable, Sendable {
     public var elementCount: Int {
         var count = tabs.count + buttons.count + touches.count + gestures.count + (scroll == nil ? 1 : 2)
             + (focus == nil ? 0 : 1)
+        // A field's text counts by its length, as a trail by its points: a long paste is a big picture.
+        for field in fields { count += 1 + field.text.unicodeScalars.count / 64 }
         for trail in trails { count += trail.points.count + 1 }
         return count
+    }
+}
+
+/// A text field as drawn: its text (or its placeholder, dimmed), the caret
+/// or the selection, marked text, and the loupe while it shows.
+public struct FieldSnapshot: Hashable, Sendable {
+    /// The field's name (its accessibility label).
+    public var name: String
+    /// The field's frame in window coordinates.
+    public var frame: Rect
+    /// The text as displayed: bullets for a secure field, marked text included.
+    public var text: String
+    /// The text shown, dimmed, while the field is empty; nil for none.
+    public var placeholder: String?
+    /// The selection in scalar offsets of ``text`` (empty: a caret).
+    public var selection: Range<Int>
+    /// The marked text's range in ``text``, if any.
+    public var marked: Range<Int>?
+    /// Whether the field is being edited: only then is its caret drawn.
+    public var isEditing: Bool
+    /// Whether the field is enabled.
+    public var isEnabled: Bool
+    /// The loupe, while it shows.
+    public var loupe: LoupeSnapshot?
+
+    /// Creates a field's snapshot.
+    public init(name: String, frame: Rect, text: String, placeholder: String?, selection: Range<Int>,
+                marked: Range<Int>? = nil, isEditing: Bool, isEnabled: Bool = true, loupe: LoupeSnapshot? = nil) {
+        self.name = name
+        self.frame = frame
+        self.text = text
+        self.placeholder = placeholder
+        self.selection = selection
+        self.marked = marked
+        self.isEditing = isEditing
+        self.isEnabled = isEnabled
+        self.loupe = loupe
+    }
+}
+
+/// The text loupe as drawn: a round lens at the finger showing, enlarged,
+/// the displayed text around the caret.
+public struct LoupeSnapshot: Hashable, Sendable {
+    /// The finger's point, in window coordinates.
+    public var point: Point
+    /// The displayed text shown in the lens, at most ``maximumCharacters`` characters around the caret.
+    public var text: String
+    /// Where the caret falls in ``text``, in characters.
+    public var caretIndex: Int
+
+    /// The most characters a lens shows.
+    public static let maximumCharacters = 7
+
+    /// Creates a loupe's snapshot.
+    public init(point: Point, text: String, caretIndex: Int) {
+        self.point = point
+        self.text = text
+        self.caretIndex = caretIndex
     }
 }
 

@@ -40,6 +40,8 @@ public final class ScriptPlayer {
     public let buttons: [Button]
     /// The scene's scroll view, if the script has one.
     public let scrollView: ScrollView?
+    /// The scene's text fields, in the order the script lists them.
+    public let fields: [TextField]
 
     /// The most fingers a snapshot keeps: the ones that went down last. A
     /// script may hold thousands of fingers down; each picture counts the
@@ -77,6 +79,11 @@ public final class ScriptPlayer {
     private var buttonHighlights: [Bool] = []
     /// Each button's last recorded control event, to record a run of drags once.
     private var lastControlEvents: [ControlEvents?] = []
+    /// Each field's last recorded `text` event, to record one per change.
+    private var lastFieldStates: [ReplayEvent.Kind?] = []
+    /// While a `type` line types: a picture is taken once it has typed, not per key.
+    private var isTyping = false
+    private let fieldRecorder = FieldRecorder()
 
     /// The control events the player records, one at a time, in `ControlEvents.names` order.
     private static let recordedControlEvents: [ControlEvents] = [
@@ -119,6 +126,18 @@ public final class ScriptPlayer {
             buttons.append(button)
         }
         self.buttons = buttons
+        var fields: [TextField] = []
+        for sceneField in scene.fields {
+            let field = TextField(frame: sceneField.frame)
+            field.accessibilityLabel = sceneField.name
+            field.placeholder = sceneField.placeholder
+            field.isSecureTextEntry = sceneField.isSecure
+            field.isEnabled = sceneField.isEnabled
+            window.addSubview(field)
+            fields.append(field)
+        }
+        self.fields = fields
+        lastFieldStates = Array(repeating: nil, count: fields.count)
         buttonHighlights = Array(repeating: false, count: buttons.count)
         lastControlEvents = Array(repeating: nil, count: buttons.count)
         if let titles = scene.tabTitles {
@@ -283,7 +302,28 @@ public final class ScriptPlayer {
             trails = nil
         case .key(let key, let time):
             press(key, at: time)
+        case .type(let text, let time):
+            type(text, at: time)
+        case .pasteboard(let text):
+            window.pasteboard.string = text
         }
+    }
+
+    /// Types `text` as a `type` line does: each grapheme a key press and
+    /// release, `GestureScript.typingInterval` apart, from now (or `time`);
+    /// the clock ends one interval after the last key. One picture follows.
+    public func type(_ text: String, at time: Double? = nil) {
+        if let time, time > clock { clock = time }
+        isTyping = true
+        for character in text {
+            guard let key = Key(typing: character) else { continue }
+            press(key, named: key.name ?? String(character))
+            clock += GestureScript.typingInterval
+        }
+        isTyping = false
+        window.advanceTime(to: clock)
+        noteHighlights()
+        takeFrame("typed " + TranscriptFormatter.quoted(text))
     }
 
     /// Adds a delivered sample of a recording to its finger's trail.
@@ -345,6 +385,9 @@ public final class ScriptPlayer {
             for button in buttons where button.title == title {
                 return button.convert(button.bounds, to: nil).center
             }
+            for field in fields where field.accessibilityLabel == title {
+                return field.convert(field.bounds, to: nil).center
+            }
             return .zero
         }
     }
@@ -353,9 +396,13 @@ public final class ScriptPlayer {
         window.touch(withID: id)?.location ?? .zero
     }
 
-    /// The title of the tab under a window point, else of the topmost button there.
+    /// The title of the tab under a window point, else the name of the
+    /// topmost field there, else the title of the topmost button there.
     private func itemTitle(at location: Point) -> String? {
         if let tabBar, let item = tabBar.item(at: tabBar.convert(location, from: nil)) { return item.title }
+        for field in fields.reversed() where field.bounds.contains(field.convert(location, from: nil)) {
+            return field.accessibilityLabel
+        }
         for button in buttons.reversed() where button.bounds.contains(button.convert(location, from: nil)) {
             // A button in the scroll view is under the finger only where it shows.
             if let scrollView, button.superview === scrollView,
@@ -427,6 +474,16 @@ public final class ScriptPlayer {
                 button.addAction(for: event) { [weak self] _ in self?.controlSent(event, byButton: index) }
             }
         }
+        for (index, field) in fields.enumerated() {
+            field.addAction(for: .editingDidBegin) { [weak self] _ in self?.editing(began: true, field: index) }
+            field.addAction(for: .editingDidEnd) { [weak self] _ in self?.editing(began: false, field: index) }
+            field.addAction(for: .editingChanged) { [weak self] _ in self?.fieldChanged(index) }
+            field.delegate = fieldRecorder
+        }
+        fieldRecorder.onSelectionChange = { [weak self] field in
+            guard let self, let index = self.fields.firstIndex(where: { $0 === field }) else { return }
+            self.fieldChanged(index)
+        }
         if let scrollView {
             scrollRecorder.onScroll = { [weak self] offset in self?.scrolled(to: offset) }
             scrollRecorder.onRest = { [weak self] offset in self?.scrollRested(at: offset) }
@@ -453,6 +510,8 @@ public final class ScriptPlayer {
         guard window.isKeyWindow, let item = window.focusedItem else { return }
         let (title, kind) = Self.describe(item)
         record(.focus(title: title, kind: kind))
+        // A field the focus starts on began editing as the window became key, before the replay began.
+        for field in fields where field.isEditing { record(.editing(title: field.accessibilityLabel ?? "", began: true)) }
     }
 
     /// Records a move of the keyboard focus, with a picture.
@@ -503,6 +562,43 @@ public final class ScriptPlayer {
         if event == .touchDragInside || event == .touchDragOutside, lastControlEvents[index] == event { return }
         lastControlEvents[index] = event
         record(.control(title: buttons[index].title ?? "", event: event))
+    }
+
+    /// Records that a field began or ended editing, with a picture.
+    private func editing(began: Bool, field index: Int) {
+        guard index < fields.count, let name = fields[index].accessibilityLabel else { return }
+        record(.editing(title: name, began: began))
+        takeFrame("editing \(began ? "begins" : "ends") in \(name)", mergingWithLast: true)
+    }
+
+    /// Records a field's text, caret and marked text after a user edit or a
+    /// selection change, once per change (an edit that moves the caret is
+    /// told twice, as `editingChanged` and as a selection change).
+    private func fieldChanged(_ index: Int) {
+        guard index < fields.count else { return }
+        let field = fields[index]
+        let state = Self.fieldState(field)
+        let kind = ReplayEvent.Kind.text(title: field.accessibilityLabel ?? "", text: state.text,
+                                         selection: state.selection, marked: state.marked)
+        guard lastFieldStates[index] != kind else { return }
+        lastFieldStates[index] = kind
+        noteHighlights()
+        record(kind)
+        if !isTyping {
+            takeFrame("\(field.accessibilityLabel ?? "a field") reads "
+                + TranscriptFormatter.quoted(TranscriptFormatter.markedUp(state.text, selection: state.selection,
+                                                                          marked: state.marked)))
+        }
+    }
+
+    /// A field's displayed text, and its selection and marked text in
+    /// scalar offsets of that text: for a secure field, one bullet a grapheme.
+    static func fieldState(_ field: TextField) -> (text: String, selection: Range<Int>, marked: Range<Int>?) {
+        guard field.isSecureTextEntry else { return (field.text, field.selectedRange, field.markedRange) }
+        func displayed(_ offset: Int) -> Int { field.text(in: 0..<offset).count }
+        let selection = field.selectedRange
+        return (field.displayedText, displayed(selection.lowerBound)..<displayed(selection.upperBound),
+                field.markedRange.map { displayed($0.lowerBound)..<displayed($0.upperBound) })
     }
 
     /// Records each button whose highlight changed since it was last
@@ -634,13 +730,23 @@ public final class ScriptPlayer {
             focus = FocusSnapshot(title: title, kind: kind, frame: item.focusFrame, clip: inScroll ? scrollFrame : nil)
         }
         let (touches, touchesLeftOut) = fingersDown()
-        return SceneSnapshot(
+        var fieldSnapshots: [FieldSnapshot] = []
+        for field in fields {
+            let state = Self.fieldState(field)
+            fieldSnapshots.append(FieldSnapshot(
+                name: field.accessibilityLabel ?? "", frame: field.convert(field.bounds, to: nil), text: state.text,
+                placeholder: field.placeholder, selection: state.selection, marked: state.marked,
+                isEditing: field.isEditing, isEnabled: field.isEnabled))
+        }
+        var picture = SceneSnapshot(
             time: window.currentTime, caption: caption, windowSize: window.bounds.size,
             layoutDirection: window.effectiveLayoutDirection, contentSize: window.preferredContentSizeCategory.scriptName,
             tabBarFrame: tabBar.map { $0.convert($0.bounds, to: nil) }, tabs: tabs,
             touches: touches, hud: hud, touchesLeftOut: touchesLeftOut, buttons: buttonSnapshots, scroll: scroll,
             focus: focus
         )
+        picture.fields = fieldSnapshots
+        return picture
     }
 
     /// The fingers down, the last ones kept: see ``snapshot(caption:)``.
@@ -687,6 +793,16 @@ private final class SelectionRecorder: TabBarDelegate {
 
     func tabBar(_ tabBar: TabBar, didSelect item: TabBarItem) {
         onSelect?(item)
+    }
+}
+
+/// Forwards the fields' selection changes to the player.
+@MainActor
+private final class FieldRecorder: TextFieldDelegate {
+    var onSelectionChange: ((TextField) -> Void)?
+
+    func textFieldDidChangeSelection(_ textField: TextField) {
+        onSelectionChange?(textField)
     }
 }
 

@@ -118,6 +118,12 @@ public enum TranscriptFormatter {
         case .scrollEnd(let offset):
             fields += [("event", quoted("scroll.end")), ("x", NumberFormatting.json(offset.x, decimals: 3)),
                        ("y", NumberFormatting.json(offset.y, decimals: 3))]
+        case .editing(let title, let began):
+            fields += [("event", quoted("editing")), ("title", quoted(title)), ("phase", quoted(began ? "began" : "ended"))]
+        case .text(let title, let text, let selection, let marked):
+            fields += [("event", quoted("text")), ("title", quoted(title)), ("text", quoted(text)),
+                       ("selection", "[\(selection.lowerBound),\(selection.upperBound)]")]
+            if let marked { fields.append(("marked", "[\(marked.lowerBound),\(marked.upperBound)]")) }
         }
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
@@ -359,6 +365,18 @@ public enum TranscriptFormatter {
             }
             lines += wrapped(buttons, after: buttons.count == 1 ? "Button: " : "Buttons: ", separator: " | ")
         }
+        if !scene.fields.isEmpty {
+            let fields = scene.fields.map { field -> String in
+                let frame = field.frame
+                var text = "\(field.name) at (\(NumberFormatting.json(frame.minX)), \(NumberFormatting.json(frame.minY))), "
+                    + "\(NumberFormatting.json(frame.width)) × \(NumberFormatting.json(frame.height))"
+                if let placeholder = field.placeholder { text += ", placeholder " + quoted(placeholder) }
+                if field.isSecure { text += " (secure)" }
+                if !field.isEnabled { text += " (disabled)" }
+                return text
+            }
+            lines += wrapped(fields, after: fields.count == 1 ? "Text field: " : "Text fields: ", separator: " | ")
+        }
         if let scroll = scene.scroll {
             let frame = scroll.frame
             lines.append("Scroll view at (\(NumberFormatting.json(frame.minX)), \(NumberFormatting.json(frame.minY))), "
@@ -500,7 +518,54 @@ public enum TranscriptFormatter {
         case .focus(let title, let kind):
             guard let kind else { return "focus leaves the window" }
             return "focus moves to " + (title.map { "\($0) (\(kind.rawValue))" } ?? "a \(kind.rawValue) without a title")
+        case .editing(let title, let began):
+            return "editing \(began ? "begins" : "ends") in \(title)"
+        case .text(let title, let text, let selection, let marked):
+            return "\(title) reads " + quoted(shortened(markedUp(text, selection: selection, marked: marked)))
         }
+    }
+
+    /// The most characters of a field's text a human transcript line shows:
+    /// a longer text (a paste of a megabyte) shows the part around the caret.
+    public static let maximumTextShown = 120
+
+    /// `text` cut to ``maximumTextShown`` characters around its caret (or
+    /// its selection's end), with `…` where it was cut.
+    static func shortened(_ text: String) -> String {
+        guard text.count > maximumTextShown else { return text }
+        let characters = Array(text)
+        let caret = characters.firstIndex(where: { $0 == "|" || $0 == "]" }) ?? characters.count - 1
+        let start = max(0, min(characters.count - maximumTextShown, caret - maximumTextShown / 2))
+        let end = min(characters.count, start + maximumTextShown)
+        return (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+    }
+
+    /// A field's text with its caret as `|`, a selection in `[` `]` and
+    /// marked text in `{` `}`, as the `text` events show it: "ca|t", "[cat]", "{ka}|".
+    public static func markedUp(_ text: String, selection: Range<Int>, marked: Range<Int>?) -> String {
+        var marks: [Int: String] = [:]
+        func add(_ offset: Int, _ mark: String, before: Bool) {
+            marks[offset] = before ? mark + (marks[offset] ?? "") : (marks[offset] ?? "") + mark
+        }
+        if let marked {
+            add(marked.lowerBound, "{", before: false)
+            add(marked.upperBound, "}", before: true)
+        }
+        if selection.isEmpty {
+            add(selection.lowerBound, "|", before: false)
+        } else {
+            add(selection.lowerBound, "[", before: false)
+            add(selection.upperBound, "]", before: true)
+        }
+        var result = ""
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            if let mark = marks[offset] { result += mark }
+            result.unicodeScalars.append(scalar)
+            offset += 1
+        }
+        if let mark = marks[offset] { result += mark }
+        return result
     }
 
     /// A content offset as the transcript writes it: "(0, 130.25)".

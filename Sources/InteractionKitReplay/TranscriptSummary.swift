@@ -2,7 +2,8 @@ import InteractionKitLinux
 
 /// The closing line of a transcript, built one event at a time: what was
 /// selected and pressed, how often the HUD changed, what the surface
-/// recognized, where the scroll view rests and where the focus ends.
+/// recognized, where the scroll view rests, what each edited field reads
+/// and where the focus ends.
 ///
 /// The batch transcript folds every event of a replay into one; a live
 /// session folds each event in as it happens and then forgets the event,
@@ -34,6 +35,8 @@ public struct TranscriptSummary: Sendable {
     private var scrolls = 0
     private var focus: ReplayEvent.Kind?
     private var keysPressed = false
+    /// Each field's last displayed text, in the order the fields first changed (at most the scene's fields).
+    private var fieldTexts: [(title: String, text: String)] = []
     /// How many events were added.
     public private(set) var eventCount = 0
 
@@ -66,6 +69,12 @@ public struct TranscriptSummary: Sendable {
             } else {
                 lastSelections.append(name)
                 if lastSelections.count > Self.namedSelectionsAtEachEnd { lastSelections.removeFirst() }
+            }
+        case .text(let title, let text, _, _):
+            if let index = fieldTexts.firstIndex(where: { $0.title == title }) {
+                fieldTexts[index].text = text
+            } else {
+                fieldTexts.append((title, text))
             }
         case .hudShow: shows += 1; hudVisible = true
         case .hudHide: hudVisible = false
@@ -104,6 +113,9 @@ public struct TranscriptSummary: Sendable {
             parts.append(surface.isEmpty
                 ? "the surface recognized nothing"
                 : "the surface recognized " + surface.map { "\($0.name) ×\($0.count)" }.joined(separator: ", "))
+        }
+        for field in fieldTexts {
+            parts.append("\(field.title) reads " + TranscriptFormatter.quoted(TranscriptFormatter.shortened(field.text)))
         }
         // Where the keys left the focus, for a replay that pressed any.
         if keysPressed {

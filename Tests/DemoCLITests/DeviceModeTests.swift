@@ -59,7 +59,7 @@ struct DeviceModeTests {
         let human = runDemo(["--device", binary.path, "--desc=\(Self.folder(description))"])
         var options = TranscriptFormatter.TextOptions(allRecordingMoves: true)
         options.picture = { TerminalPicture.render($0, columns: 60) }
-        options.legend = TerminalPicture.legend()
+        options.legend = TerminalPicture.legend(fields: !expected.script.scene.fields.isEmpty)
         #expect(human.status == 0)
         #expect(human.output == TranscriptFormatter.text(expected, options: options))
     }
@@ -89,7 +89,10 @@ struct DeviceModeTests {
         #expect(result.status == 0)
         // Lifted at its last record's time, the finger is a tap: the 0.15 s press never begins.
         #expect(!result.output.contains("hud.show"))
-        #expect(result.output.hasSuffix("{\"t\":0,\"event\":\"select\",\"title\":\"Home\"}\n"))
+        // The focus follows the tap (rule K5) from the built-in Search field, which stops editing.
+        #expect(result.output.hasSuffix("{\"t\":0,\"event\":\"select\",\"title\":\"Home\"}\n"
+            + "{\"t\":0,\"event\":\"editing\",\"title\":\"Search\",\"phase\":\"ended\"}\n"
+            + "{\"t\":0,\"event\":\"focus\",\"title\":\"Home\",\"kind\":\"tab\"}\n"))
     }
 
     @Test("A cut cable never taps: a finger held on a tab, then a broken record, is cancelled and selects nothing",

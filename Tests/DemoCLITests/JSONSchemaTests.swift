@@ -12,6 +12,8 @@ struct DocumentedSchema {
     /// A JSON type a field may have.
     enum FieldType: String, CaseIterable {
         case string, number, integer, boolean, null
+        /// A JSON array (of two integers: a text's selection and marked range).
+        case array
         /// The field may be left out (the README says when it is there).
         case absent
     }
@@ -57,6 +59,11 @@ struct DocumentedSchema {
     static func types(of value: Any) -> Set<FieldType> {
         if value is NSNull { return [.null] }
         if value is String { return [.string] }
+        if let array = value as? [Any] {
+            // The schema's arrays are ranges: two whole numbers, the first not past the second.
+            let bounds = array.compactMap { ($0 as? NSNumber)?.intValue }
+            return bounds.count == 2 && array.count == 2 && bounds[0] <= bounds[1] && bounds[0] >= 0 ? [.array] : []
+        }
         if let number = value as? NSNumber {
             let double = number.doubleValue
             return double == double.rounded() ? [.number, .integer] : [.number]
@@ -115,8 +122,11 @@ struct JSONSchemaTests {
         let schema = try DocumentedSchema.fromReadme()
         #expect(Set(schema.events.keys) == [
             "meta", "touch", "gesture", "hud.show", "hud.hide", "select", "control", "highlight", "content-size",
-            "recording", "rejected", "scroll", "scroll.end", "key", "focus",
+            "recording", "rejected", "scroll", "scroll.end", "key", "focus", "editing", "text",
         ])
+        #expect(schema.events["editing"]?.map(\.name) == ["title", "phase"])
+        #expect(schema.events["text"]?.map(\.name) == ["title", "text", "selection", "marked"])
+        #expect(schema.events["text"]?.last?.types == [.array, .absent])
         #expect(schema.events["key"]?.map(\.name) == ["key"])
         #expect(schema.events["focus"]?.map(\.name) == ["title", "kind"])
         #expect(schema.events["focus"]?.map(\.types) == [[.string, .null], [.string, .null]])
@@ -167,6 +177,10 @@ struct JSONSchemaTests {
             .focus(title: "Search", kind: .tab),
             .focus(title: nil, kind: .view),
             .focus(title: nil, kind: nil),
+            .editing(title: "Search", began: true),
+            .editing(title: "Search", began: false),
+            .text(title: "Search", text: "ca\"t", selection: 2..<2, marked: nil),
+            .text(title: "PIN", text: "•••", selection: 0..<3, marked: 1..<2),
         ]
         let replay = Replay(script: script, events: events.map { ReplayEvent(time: 0.25, kind: $0) }, frames: [])
         let lines = TranscriptFormatter.jsonLines(replay).split(separator: "\n")

@@ -59,9 +59,29 @@ struct LiveKeysTests {
         #expect(lines.contains("    0.500  key insert"))
     }
 
+    @Test("While a field is being edited q, a and r type; once Tab leaves it they are commands again, and Ctrl-C always quits")
+    func commandLettersTypeInAField() throws {
+        let session = try LiveSessionBounds.sessionWithSearchField()
+        session.handle(Array("qar".utf8), at: 1)
+        #expect(!session.quit)
+        #expect((session.player.window.firstResponder as? TextField)?.text == "qar")
+        #expect(session.player.window.preferredContentSizeCategory == ContentSizeCategory.accessibilityLarge,
+                "a typed, the size stays")
+        session.handle(Array("\t".utf8), at: 2)
+        #expect(session.player.window.firstResponder == nil)
+        session.handle(Array("a".utf8), at: 3)
+        #expect(session.player.window.preferredContentSizeCategory == ContentSizeCategory.large)
+        session.handle(Array("q".utf8), at: 4)
+        #expect(session.quit)
+
+        let editing = try LiveSessionBounds.sessionWithSearchField()
+        editing.handle([0x03], at: 1)
+        #expect(editing.quit, "Ctrl-C quits while a field is being edited")
+    }
+
     @Test("Typed text: each character a key press whose characters hold it, ASCII on its US key; é, € and emoji too")
     func typedText() throws {
-        let session = try LiveSessionBounds.session()
+        let session = try LiveSessionBounds.sessionWithSearchField()
         var typed: [Key] = []
         session.player.window.addKeyInputFilter { input in
             if input.phase == .began { typed.append(input.key) }
@@ -73,8 +93,12 @@ struct LiveKeysTests {
         #expect(typed[1].keyCode == .keyboardZ && typed[1].modifierFlags == .shift && typed[1].charactersIgnoringModifiers == "z")
         #expect(typed[2].keyCode == .keyboard1 && typed[2].modifierFlags == .shift)
         #expect(typed[3].keyCode.rawValue == 0)
-        #expect(session.lines.suffix(6) == ["    1.000  key x", "    1.000  key shift+z", "    1.000  key shift+1",
-                                            "    1.000  key é", "    1.000  key €", "    1.000  key 😀"])
+        #expect(session.lines.filter { $0.contains("  key ") }.suffix(6)
+            == ["    1.000  key x", "    1.000  key shift+z", "    1.000  key shift+1",
+                "    1.000  key é", "    1.000  key €", "    1.000  key 😀"])
+        // The built-in window's Search field has the focus: the text goes in.
+        #expect(session.lines.last == "    1.000  Search reads \"xZ!é€😀|\"")
+        #expect((session.player.window.firstResponder as? TextField)?.text == "xZ!é€😀")
         // Bytes that are not UTF-8 type U+FFFD; a character split across reads types once.
         typed.removeAll()
         session.handle([0xC3], at: 2)
@@ -117,7 +141,7 @@ struct LiveKeysTests {
         #expect(parser.feed(Array("\u{1B}[200~".utf8) + [0x66, 0xFF, 0x67] + Array("\u{1B}[201~".utf8))
             == [.paste("f\u{FFFD}g", bytesLeftOut: 0)])
 
-        let session = try LiveSessionBounds.session()
+        let session = try LiveSessionBounds.sessionWithSearchField()
         var keys = 0
         session.player.window.addKeyInputFilter { _ in
             keys += 1
@@ -127,7 +151,8 @@ struct LiveKeysTests {
         #expect(keys == 0)
         #expect(session.pastes == 1)
         #expect(!session.quit)
-        #expect(session.lines.last == "    1.000  paste of 14 characters: \"Tab\\u{9}here and q\" — nothing here takes text")
+        #expect(session.lines.contains("    1.000  paste of 14 characters: \"Tab\\u{9}here and q\" — inserted by the first responder"))
+        #expect(session.lines.last == "    1.000  Search reads \"Tab\\there\\nand q|\"")
     }
 
     @Test("A paste goes to the first responder when it takes text (TextInputClient): one insertText of the whole text")
@@ -158,5 +183,9 @@ private final class TextSink: View, TextInputClient {
 enum LiveSessionBounds {
     static func session() throws -> LiveSession {
         try LiveSessionBoundsTests.session()
+    }
+
+    static func sessionWithSearchField() throws -> LiveSession {
+        try LiveSessionBoundsTests.sessionWithSearchField()
     }
 }

@@ -19,20 +19,20 @@ struct LivePromptTests {
 
     @Test("The built-in scene's prompt: press and hold a tab, drag, release; then the keys; every line fits the picture")
     func seedPrompt() throws {
-        let session = try LiveSessionTests.session()
+        let session = try LiveSessionBounds.sessionWithSearchField()
         let prompt = Self.text(session.lines)
         #expect(prompt.contains("press and hold a tab"))
         #expect(prompt.contains("release to select"))
         #expect(prompt.hasSuffix("q quits."))
-        #expect(prompt.contains("Keys: Tab, Shift-Tab, the arrows, Home and End move the focus (the heavy frame); "
-            + "Space or Return presses what has it; a text size, r right-to-left, q quits."))
+        #expect(prompt.contains("Keys: type in the focused field; Tab moves on; outside a field a text size, "
+            + "r right-to-left, q quits."))
         #expect(session.lines.allSatisfy { $0.count <= LiveSession.promptWidth + 2 })
         // The prompt is what the person sees first, under the picture.
         // With the first focus line under it, on a 30-row terminal.
         session.tick(at: 0.1)
         let rows = LiveSessionTests.screenRows(session.screen(size: TerminalSize(rows: 30, columns: 80)))
         #expect(rows.contains { $0.contains("Try it: press and hold a tab") })
-        #expect(rows.last?.contains("focus moves to Home (tab)") == true)
+        #expect(rows.last?.contains("editing begins in Search") == true)
     }
 
     @Test("The prompt follows the scene: a standard text size, buttons, a surface, nothing at all")

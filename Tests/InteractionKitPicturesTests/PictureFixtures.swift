@@ -58,6 +58,25 @@ enum Fixtures {
             ])
     }
 
+    /// Three text fields: one being edited with "cats" selected in "cats and dogs",
+    /// an empty one showing its placeholder, and a secure one; a loupe over the first when `loupe`.
+    static func fields(loupe: Bool = false) -> SceneSnapshot {
+        var snapshot = buttons()
+        snapshot.buttons = []
+        snapshot.touches = loupe ? [TouchSnapshot(id: 0, location: Point(x: 60, y: 222))] : []
+        snapshot.caption = "Search reads \"[cats] and dogs\""
+        snapshot.fields = [
+            FieldSnapshot(name: "Search", frame: Rect(x: 20, y: 200, width: 350, height: 44), text: "cats and dogs",
+                          placeholder: "Search", selection: 0..<4, isEditing: true,
+                          loupe: loupe ? LoupeSnapshot(point: Point(x: 60, y: 222), text: "cats an", caretIndex: 4) : nil),
+            FieldSnapshot(name: "Name", frame: Rect(x: 20, y: 300, width: 350, height: 44), text: "",
+                          placeholder: "Your name", selection: 0..<0, isEditing: false),
+            FieldSnapshot(name: "PIN", frame: Rect(x: 20, y: 400, width: 350, height: 44), text: "•••",
+                          placeholder: nil, selection: 3..<3, marked: 2..<3, isEditing: true),
+        ]
+        return snapshot
+    }
+
     /// The typical frame without the HUD, with the keyboard focus on `focus`: a tab (Profile), a
     /// button (Save, above the tab bar) or a button in a scroll view (Row 2, on one line).
     static func focused(_ focus: FocusKind) -> SceneSnapshot {

@@ -37,7 +37,9 @@ struct ReplayPictureTests {
     func liftedFinger() throws {
         let frames = try replay("seed.gesture").frames
         // The focus follows the selection (rule K5): one picture for both.
-        let selected = try #require(frames.first { $0.snapshot.caption == "Settings selected; focus on Settings" })
+        let selected = try #require(frames.first {
+            $0.snapshot.caption == "Settings selected; editing ends in Search; focus on Settings"
+        })
         let hidden = try #require(frames.first { $0.snapshot.caption == "HUD hidden" })
         #expect(selected.snapshot.touches.isEmpty)
         #expect(hidden.snapshot.touches.isEmpty)

@@ -35,7 +35,7 @@ struct SVGKeyTests {
     @Test("Every colour the key shows is one the pictures draw with")
     func coloursMatchThePictures() {
         let pictures = SVGPicture.render(Fixtures.typical()) + SVGPicture.render(Fixtures.buttons())
-            + SVGPicture.render(Fixtures.focused(.tab))
+            + SVGPicture.render(Fixtures.focused(.tab)) + SVGPicture.render(Fixtures.fields(loupe: true))
         let drawn = Self.colours(pictures)
         // The swatch's own frame is the only colour of the key's alone.
         let shown = Self.colours(SVGPicture.key().map(\.swatch).joined()).subtracting(["#d1d1d6"])

@@ -58,7 +58,7 @@ extension TextFieldDelegate {
 /// For assistive technologies it is an `entry` (a secure one a `password
 /// text`) with AT-SPI's Text and EditableText (`AccessibilityTextContent`).
 open class TextField: Control, TextInput {
-    private var buffer = TextEditingBuffer()
+    var buffer = TextEditingBuffer()
 
     /// The delegate, asked before edits and told of editing; not retained.
     public weak var delegate: (any TextFieldDelegate)?
@@ -86,10 +86,19 @@ open class TextField: Control, TextInput {
     /// The space between the field's left edge and its text, in points.
     public static let textInset = 4.0
 
+    /// The loupe while it shows (a long press placing the caret, a drag
+    /// moving a selection end); nil otherwise.
+    public internal(set) var loupe: TextLoupeSession?
+    /// Who hears of the loupe: shown, moved, hidden.
+    let loupeObservers = ObserverList<TextLoupeSession?, Void>()
+    /// The recognizers of text interaction by touch (T4), built once, enabled while editing.
+    var textInteraction: TextInteractionRecognizers?
+
     /// Creates an empty field.
     override public init(frame: Rect = .zero) {
         super.init(frame: frame)
         hasBuiltInBehaviour = type(of: self) == TextField.self
+        installTextInteraction()
     }
 
     // MARK: Text
@@ -149,6 +158,7 @@ open class TextField: Control, TextInput {
             return
         }
         isEditing = true
+        setTextInteractionEnabled(true)
         delegate?.textFieldDidBeginEditing(self)
         sendActions(for: .editingDidBegin)
         // Editing by code or by touch brings the keyboard focus along (GTK's rule, the other way round).
@@ -161,6 +171,7 @@ open class TextField: Control, TextInput {
         guard isEditing else { return }
         if buffer.markedText != nil { unmarkText() }
         isEditing = false
+        setTextInteractionEnabled(false)
         delegate?.textFieldDidEndEditing(self)
         sendActions(for: .editingDidEnd)
     }
@@ -261,7 +272,7 @@ open class TextField: Control, TextInput {
 
     // MARK: Selection
 
-    private func applySelection(_ change: (inout TextEditingBuffer) -> TextEditingChange) {
+    func applySelection(_ change: (inout TextEditingBuffer) -> TextEditingChange) {
         let result = change(&buffer)
         guard result.selectionDidChange else { return }
         scrollToCaret()
@@ -344,29 +355,15 @@ open class TextField: Control, TextInput {
         return true
     }
 
-    // MARK: Touches (T4, in part)
+    // MARK: Touches (T4)
 
-    /// A lift inside: a field not being edited becomes first responder; one
-    /// being edited puts the caret at the word edge nearest the finger, a
-    /// second tap selects the word, a third the line.
+    /// A lift inside a field that is not being edited makes it first
+    /// responder; while editing, the text interaction's recognizers take the
+    /// touches (TextField+Interaction.swift).
     override open func endTracking(_ touch: Touch?, with event: Event?) {
         super.endTracking(touch, with: event)
-        guard let touch, bounds.contains(touch.location(in: self)) else { return }
-        guard isEditing else {
-            _ = becomeFirstResponder()
-            return
-        }
-        let offset = offset(closestTo: touch.location(in: self))
-        switch touch.tapCount {
-        case 1:
-            let word = buffer.range(enclosing: offset, granularity: .word)
-            let caret = word.map { offset - $0.lowerBound < $0.upperBound - offset ? $0.lowerBound : $0.upperBound } ?? offset
-            applySelection { $0.setCaret(caret) }
-        case 2:
-            if let word = buffer.range(enclosing: offset, granularity: .word) { applySelection { $0.select(word) } }
-        default:
-            applySelection { $0.selectAll() }
-        }
+        guard let touch, !isEditing, bounds.contains(touch.location(in: self)) else { return }
+        _ = becomeFirstResponder()
     }
 
     // MARK: Geometry

@@ -84,6 +84,8 @@ public final class ScriptPlayer {
     /// While a `type` line types: a picture is taken once it has typed, not per key.
     private var isTyping = false
     private let fieldRecorder = FieldRecorder()
+    /// The fields whose loupe shows.
+    private var loupesShown: Set<ObjectIdentifier> = []
 
     /// The control events the player records, one at a time, in `ControlEvents.names` order.
     private static let recordedControlEvents: [ControlEvents] = [
@@ -479,6 +481,19 @@ public final class ScriptPlayer {
             field.addAction(for: .editingDidEnd) { [weak self] _ in self?.editing(began: false, field: index) }
             field.addAction(for: .editingChanged) { [weak self] _ in self?.fieldChanged(index) }
             field.delegate = fieldRecorder
+            field.addLoupeObserver { [weak self, weak field] loupe in
+                guard let self, let field else { return }
+                // A picture when the loupe shows and when it hides; its moves show in the next picture.
+                guard (loupe != nil) != self.loupesShown.contains(ObjectIdentifier(field)) else { return }
+                let name = field.accessibilityLabel ?? "a field"
+                if loupe == nil {
+                    self.loupesShown.remove(ObjectIdentifier(field))
+                    self.takeFrame("loupe over \(name) hidden")
+                } else {
+                    self.loupesShown.insert(ObjectIdentifier(field))
+                    self.takeFrame("loupe shows over \(name)")
+                }
+            }
         }
         fieldRecorder.onSelectionChange = { [weak self] field in
             guard let self, let index = self.fields.firstIndex(where: { $0 === field }) else { return }
@@ -589,6 +604,17 @@ public final class ScriptPlayer {
                 + TranscriptFormatter.quoted(TranscriptFormatter.markedUp(state.text, selection: state.selection,
                                                                           marked: state.marked)))
         }
+    }
+
+    /// The loupe as drawn: the displayed text around the caret, at most
+    /// `LoupeSnapshot.maximumCharacters` graphemes, three of them before it.
+    static func loupeSnapshot(_ loupe: TextLoupeSession, of field: TextField) -> LoupeSnapshot {
+        let shown = Array(field.displayedText)
+        let caret = field.isSecureTextEntry ? field.text(in: 0..<loupe.caretOffset).count
+            : String(String.UnicodeScalarView(field.text.unicodeScalars.prefix(loupe.caretOffset))).count
+        let start = max(0, min(caret - 3, shown.count - LoupeSnapshot.maximumCharacters))
+        let end = min(shown.count, start + LoupeSnapshot.maximumCharacters)
+        return LoupeSnapshot(point: loupe.point, text: String(shown[start..<end]), caretIndex: caret - start)
     }
 
     /// A field's displayed text, and its selection and marked text in
@@ -736,7 +762,7 @@ public final class ScriptPlayer {
             fieldSnapshots.append(FieldSnapshot(
                 name: field.accessibilityLabel ?? "", frame: field.convert(field.bounds, to: nil), text: state.text,
                 placeholder: field.placeholder, selection: state.selection, marked: state.marked,
-                isEditing: field.isEditing, isEnabled: field.isEnabled))
+                isEditing: field.isEditing, isEnabled: field.isEnabled, loupe: field.loupe.map { Self.loupeSnapshot($0, of: field) }))
         }
         var picture = SceneSnapshot(
             time: window.currentTime, caption: caption, windowSize: window.bounds.size,

@@ -106,18 +106,6 @@ extension TouchDriver {
 
     // MARK: A US layout
 
-    /// The keys of a US layout that type printable characters besides letters
-    /// and digits: the key, what it types alone, what it types with Shift.
-    private static let punctuation: [(usage: KeyboardHIDUsage, plain: Character, shifted: Character)] = [
-        (.keyboardHyphen, "-", "_"), (.keyboardEqualSign, "=", "+"), (.keyboardOpenBracket, "[", "{"),
-        (.keyboardCloseBracket, "]", "}"), (.keyboardBackslash, "\\", "|"), (.keyboardSemicolon, ";", ":"),
-        (.keyboardQuote, "'", "\""), (.keyboardGraveAccentAndTilde, "`", "~"), (.keyboardComma, ",", "<"),
-        (.keyboardPeriod, ".", ">"), (.keyboardSlash, "/", "?"),
-    ]
-
-    /// What Shift and the digit row type, `1` to `0`.
-    private static let shiftedDigits: [Character] = ["!", "@", "#", "$", "%", "^", "&", "*", "(", ")"]
-
     /// The key a US keyboard types `character` with, or nil.
     static func usKey(typing character: Character) -> Key? {
         switch character {
@@ -127,38 +115,8 @@ extension TouchDriver {
         case "\n", "\r", "\r\n": return Key(keyCode: .keyboardReturnOrEnter, characters: "\r", charactersIgnoringModifiers: "\r")
         default: break
         }
-        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first, scalar.isASCII else {
-            return nil
-        }
-        let text = String(character)
-        switch scalar {
-        case "a"..."z", "A"..."Z":
-            let plain = text.lowercased()
-            let offset = Int(plain.unicodeScalars.first!.value - Unicode.Scalar("a").value)
-            let usage = KeyboardHIDUsage(rawValue: KeyboardHIDUsage.keyboardA.rawValue + offset)
-            return Key(keyCode: usage, characters: text, charactersIgnoringModifiers: plain,
-                       modifierFlags: text == plain ? [] : .shift)
-        case "1"..."9", "0":
-            let digit = Int(scalar.value - Unicode.Scalar("0").value)
-            let usage = KeyboardHIDUsage(rawValue: KeyboardHIDUsage.keyboard1.rawValue + (digit == 0 ? 9 : digit - 1))
-            return Key(keyCode: usage, characters: text, charactersIgnoringModifiers: text)
-        default:
-            break
-        }
-        if let index = shiftedDigits.firstIndex(of: character) {
-            let usage = KeyboardHIDUsage(rawValue: KeyboardHIDUsage.keyboard1.rawValue + index)
-            let plain = index == 9 ? "0" : String(index + 1)
-            return Key(keyCode: usage, characters: text, charactersIgnoringModifiers: plain, modifierFlags: .shift)
-        }
-        for entry in punctuation {
-            if character == entry.plain {
-                return Key(keyCode: entry.usage, characters: text, charactersIgnoringModifiers: text)
-            }
-            if character == entry.shifted {
-                return Key(keyCode: entry.usage, characters: text, charactersIgnoringModifiers: String(entry.plain),
-                           modifierFlags: .shift)
-            }
-        }
-        return nil
+        // A printable ASCII character has a key of its own (`Key(typing:)` knows the US layout); anything else is refused.
+        guard character.isASCII, let key = Key(typing: character), key.keyCode.rawValue != 0 else { return nil }
+        return key
     }
 }

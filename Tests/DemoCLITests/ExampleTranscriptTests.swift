@@ -41,6 +41,16 @@ struct ExampleTranscriptTests {
         try expectGolden(TranscriptFormatter.text(replay, options: options), "keyboard-pictures.txt")
     }
 
+    @Test("The text example with pictures matches its golden file: fields with their caret, selection, bullets and loupe")
+    func textPictures() throws {
+        let replay = try replay("text.gesture")
+        let options = TranscriptFormatter.TextOptions(
+            picture: { TerminalPicture.render($0, columns: 60) }, legend: TerminalPicture.legend(fields: true))
+        try expectGolden(TranscriptFormatter.text(replay, options: options), "text-pictures.txt")
+        #expect(replay.frames.contains { $0.snapshot.fields.first?.loupe != nil })
+        #expect(replay.frames.last?.snapshot.fields.first?.loupe == nil)
+    }
+
     @Test("The keyboard example walks buttons and tabs by keys alone: Tab between groups, arrows along the bar")
     func keyboardWalk() throws {
         let replay = try replay("keyboard.gesture")

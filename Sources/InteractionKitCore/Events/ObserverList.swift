@@ -7,27 +7,29 @@
 /// Keys are unique in the process, so a token of one list never removes an
 /// entry of another.
 @MainActor
-final class ObserverList<Argument, Result> {
+package final class ObserverList<Argument, Result> {
     private var entries: [(key: UInt64, body: @MainActor (Argument) -> Result)] = []
 
     /// Whether nothing is registered.
-    var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// Registers `body` at the end; returns its key.
-    func add(_ body: @escaping @MainActor (Argument) -> Result) -> UInt64 {
+    package init() {}
+
+    package func add(_ body: @escaping @MainActor (Argument) -> Result) -> UInt64 {
         lastObserverKey &+= 1
         entries.append((lastObserverKey, body))
         return lastObserverKey
     }
 
     /// Unregisters the entry of `key`; an unknown key does nothing.
-    func remove(_ key: UInt64) {
+    package func remove(_ key: UInt64) {
         entries.removeAll { $0.key == key }
     }
 
     /// Hands each entry registered now, and still registered when its turn
     /// comes, to `call`, in order, until `call` returns false.
-    func forEachRegistered(_ call: (@MainActor (Argument) -> Result) -> Bool) {
+    package func forEachRegistered(_ call: (@MainActor (Argument) -> Result) -> Bool) {
         let current = entries
         for entry in current where isRegistered(entry.key) {
             if !call(entry.body) { return }
@@ -42,7 +44,7 @@ final class ObserverList<Argument, Result> {
 
 extension ObserverList where Result == Void {
     /// Calls every entry with `argument`.
-    func post(_ argument: Argument) {
+    package func post(_ argument: Argument) {
         forEachRegistered { body in
             body(argument)
             return true

@@ -10,7 +10,7 @@ public struct ActionToken: Hashable, Sendable {
 
 /// Identifies an observer registered with a window, for removing it.
 public struct ObserverToken: Hashable, Sendable {
-    let value: UInt64
+    package let value: UInt64
 
     /// Creates a token; each registration gets its own.
     package init(value: UInt64) {

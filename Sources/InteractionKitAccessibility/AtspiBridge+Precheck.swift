@@ -45,8 +45,11 @@ extension AtspiBridge {
             return .error(name: DBusErrorName.accessDenied, message: AtspiExport.setDeniedMessage)
         }
         guard size <= maximumCallSize else {
+            // A screen reader's insertion is a word or a line; a megabyte of text is refused, never half inserted.
+            let takes = member == "InsertText" || member == "SetTextContents"
+                ? "at most \(maximumCallSize) bytes of text at a time" : "a few names and numbers"
             return .error(name: DBusErrorName.limitsExceeded,
-                          message: "\(member) takes a few names and numbers: a call of \(size) bytes is more than the "
+                          message: "\(member) takes \(takes): a call of \(size) bytes is more than the "
                             + "\(maximumCallSize) read here")
         }
         return nil
@@ -56,7 +59,8 @@ extension AtspiBridge {
     /// order for a call that names none (as the export searches them).
     private static var answeredInterfaces: [String] {
         [AtspiInterface.accessible, AtspiInterface.component, AtspiInterface.action, AtspiInterface.selection,
-         AtspiInterface.application, AtspiInterface.properties, AtspiInterface.cache]
+         AtspiInterface.text, AtspiInterface.editableText, AtspiInterface.application, AtspiInterface.properties,
+         AtspiInterface.cache]
     }
 
     /// The signature of the body the method `member` of `interface` takes;
@@ -91,6 +95,27 @@ extension AtspiBridge {
             switch member {
             case "GetSelectedChild", "SelectChild", "DeselectSelectedChild", "IsChildSelected", "DeselectChild": "i"
             case "SelectAll", "ClearSelection": ""
+            default: nil
+            }
+        case AtspiInterface.text:
+            switch member {
+            case "GetText", "AddSelection": "ii"
+            case "SetCaretOffset", "GetCharacterAtOffset", "GetSelection", "RemoveSelection", "GetAttributes": "i"
+            case "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset", "GetStringAtOffset",
+                 "GetCharacterExtents": "iu"
+            case "GetRangeExtents", "GetOffsetAtPoint": "iiu"
+            case "GetNSelections", "GetDefaultAttributes", "GetDefaultAttributeSet": ""
+            case "SetSelection": "iii"
+            case "GetAttributeRun": "ib"
+            case "GetAttributeValue": "is"
+            default: nil
+            }
+        case AtspiInterface.editableText:
+            switch member {
+            case "SetTextContents": "s"
+            case "InsertText": "isi"
+            case "CopyText", "CutText", "DeleteText": "ii"
+            case "PasteText": "i"
             default: nil
             }
         case AtspiInterface.application:

@@ -81,7 +81,17 @@ open class TextField: Control, TextInput {
     public private(set) var isEditing = false
 
     /// How far the text is scrolled left so that the caret stays visible, in points.
-    public private(set) var horizontalScrollOffset = 0.0
+    ///
+    /// Worked out when asked (by a drawing, a hit test, a screen reader's
+    /// extents), for the caret as it is then, as a toolkit lays out once
+    /// before it draws: a key that moves the caret lays out nothing.
+    public var horizontalScrollOffset: Double {
+        if caretNeedsScrolling { scrollToCaretNow() }
+        return scrolledOffset
+    }
+    private var scrolledOffset = 0.0
+    /// Whether the caret moved since `scrolledOffset` was worked out.
+    private var caretNeedsScrolling = false
 
     /// The space between the field's left edge and its text, in points.
     public static let textInset = 4.0
@@ -227,14 +237,16 @@ open class TextField: Control, TextInput {
         }
         // The delegate may have changed the text meanwhile: the range is clamped again.
         let plain = !isSecureTextEntry && buffer.markedText == nil
-        let before = plain ? buffer : accessibleBuffer
+        // Only a secure field or marked text needs the text as it was, to compare:
+        // a copy kept otherwise would make the edit below copy the whole text.
+        let before = plain ? nil : accessibleBuffer
         let selectionBefore = buffer.selection
         let change = buffer.replace(buffer.clampedRange(range), with: replacement)
-        if plain {
-            // The buffer's own record: offsets of the committed text, nothing compared.
-            if let replacement = change.replacement { accessibilityTextDidChange(replacement) }
-        } else {
+        if let before {
             announceReplacement(from: before)
+        } else if let replacement = change.replacement {
+            // The buffer's own record: offsets of the committed text, nothing compared.
+            accessibilityTextDidChange(replacement)
         }
         scrollToCaret()
         sendActions(for: .editingChanged)
@@ -401,15 +413,21 @@ open class TextField: Control, TextInput {
     }
 
     /// Scrolls the text so that the caret is inside the field.
+    /// Notes that the caret moved: the text scrolls to it when the scroll offset is next asked for.
     private func scrollToCaret() {
+        caretNeedsScrolling = true
+    }
+
+    private func scrollToCaretNow() {
+        caretNeedsScrolling = false
         let caret = textLayout.caretRect(forOffset: displayOffset(buffer.caretOffset), in: displayedText)
         let visibleWidth = max(0, bounds.width - 2 * Self.textInset)
-        if caret.maxX - horizontalScrollOffset > visibleWidth {
-            horizontalScrollOffset = caret.maxX - visibleWidth
-        } else if caret.minX < horizontalScrollOffset {
-            horizontalScrollOffset = caret.minX
+        if caret.maxX - scrolledOffset > visibleWidth {
+            scrolledOffset = caret.maxX - visibleWidth
+        } else if caret.minX < scrolledOffset {
+            scrolledOffset = caret.minX
         }
-        horizontalScrollOffset = max(0, horizontalScrollOffset)
+        scrolledOffset = max(0, scrolledOffset)
     }
 
     // MARK: Accessibility

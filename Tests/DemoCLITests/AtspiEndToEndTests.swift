@@ -77,7 +77,12 @@ struct AtspiEndToEndTests {
                       "Set of Application.Id by another peer: AccessDenied",
                       "object:state-changed:selected arrived from",
                       "object:selection-changed arrived from the page tab list",
-                      "Selection: Search selected; selectChild(2) selects Now Playing", "the Demo stopped cleanly"] {
+                      "Selection: Search selected; selectChild(2) selects Now Playing",
+                      "entry Search: editable, single line, focusable, selectable text; placeholder-text Search",
+                      "insertText: getText(0, -1) is 'hello wörld'; text-changed:insert 0, 11 arrived",
+                      "getTextAtOffset with CHAR, WORD_START, WORD_END and LINE_START",
+                      "getCharacterExtents(0) in window coordinates", "setCaretOffset(5): caretOffset 5",
+                      "the Demo stopped cleanly"] {
             #expect(text.contains(check), "missing '\(check)' in:\n\(text)")
         }
         // The registry set Application.Id while Embed waited.

@@ -49,6 +49,34 @@ struct AtspiOrcaEndToEndTests {
         #"^Profile page tab\.$"#,
     ]
 
+    /// What Orca 43 says while the Demo plays `text.gesture` (contract T8), in order, as patterns:
+    /// role names from Orca's `rolenames` ("entry", "password text"), "selected" from its
+    /// `messages.TEXT_SELECTED`; a trailing full stop or space is allowed where Orca adds one.
+    static let textUtterances = [
+        #"^InteractionKitLinux Demo frame\.$"#,
+        #"^Save push button\.$"#,
+        // key tab: the key, then the field's name and role.
+        #"^tab\s*$"#,
+        #"^Search entry\.?$"#,
+        // type "cat dog": each letter echoed as it is typed (key echo), the space by name.
+        #"^c\s*$"#, #"^a\s*$"#, #"^t\s*$"#, #"^space\s*$"#, #"^d\s*$"#, #"^o\s*$"#, #"^g\s*$"#,
+        // key left: the character now at the caret.
+        #"^g\s*$"#,
+        // key ctrl+left: the word.
+        #"^dog\.?$"#,
+        // key end, key backspace: the key, then the character it deleted.
+        #"^backspace\s*$"#,
+        #"^g\s*$"#,
+        // key enter (the keypad's, Orca's Where Am I): the field and all it holds.
+        #"^Search entry cat do\.?$"#,
+        // key home, key shift+right: the character, then that it is selected.
+        #"^c\s*$"#,
+        #"^selected\s*$"#,
+        // key tab: the secure field; type "739": a bullet echoed for each digit, never the digit.
+        #"^PIN password text\.?$"#,
+        #"^•\s*$"#, #"^•\s*$"#, #"^•\s*$"#,
+    ]
+
     /// Why the test cannot run here, or nil when it can.
     static var missing: String? {
         let files = [
@@ -68,7 +96,8 @@ struct AtspiOrcaEndToEndTests {
     /// Runs one Orca session against `Demo --atspi keyboard.gesture` (with
     /// `demoArguments` added), expecting `utterances`; returns its output,
     /// or nil when the test cannot run here (having said why).
-    func runSession(_ name: String, sessionOptions: [String] = [], demoArguments: [String], utterances: [String],
+    func runSession(_ name: String, script: String = "keyboard.gesture", sessionOptions: [String] = [],
+                    demoArguments: [String], utterances: [String],
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
         guard let demo = AtspiEndToEndTests.demoForEndToEnd(
             needing: "the Orca end-to-end test needs Orca and its speech", missing: Self.missing, sourceLocation: sourceLocation
@@ -79,7 +108,7 @@ struct AtspiOrcaEndToEndTests {
         var arguments = ["--", Self.python, Repository.file("Tests/Fixtures/orca/orca_session.py").path,
                          session.file("work").path, "--timeout", "15"] + sessionOptions
         for pattern in utterances { arguments += ["--expect", pattern] }
-        arguments += ["--", demo, "--atspi", Repository.file("Tests/Fixtures/orca/keyboard.gesture").path] + demoArguments
+        arguments += ["--", demo, "--atspi", Repository.file("Tests/Fixtures/orca/" + script).path] + demoArguments
         let start = Date()
         let run = try session.spawn(Self.dbusRunSession, arguments, outputPath: output.path)
         let status = run.wait(seconds: 50)
@@ -107,6 +136,20 @@ struct AtspiOrcaEndToEndTests {
         let selections = text.split(separator: "\n").filter { $0.hasPrefix("selected ") }
         #expect(selections == ["selected Search (the tab bar's delegate was told)",
                                "selected Profile (the tab bar's delegate was told)"], "session output:\n\(text)")
+    }
+
+    @Test("Orca reads a text field as it is edited: its name and role, each typed letter, the character, the word, the deleted character, the selection, Where Am I; never a secure field's characters")
+    func orcaReadsTheTextField() throws {
+        guard let text = try runSession("orca-text", script: "text.gesture", demoArguments: ["--play"],
+                                        utterances: Self.textUtterances) else { return }
+        // The PIN's digits were typed, but Orca only ever says a bullet for them.
+        let spoken = text.split(separator: "\n").filter { $0.contains(" spoken: ") }
+            .map { $0.components(separatedBy: " spoken: ").last ?? "" }
+        let pin = spoken.drop { !$0.hasPrefix("PIN password text") }.dropFirst()
+        #expect(!pin.isEmpty, "session output:\n\(text)")
+        #expect(pin.allSatisfy { !$0.contains("7") && !$0.contains("3") && !$0.contains("9") },
+                "Orca spoke a secure field's character: \(Array(pin))")
+        #expect(pin.contains { $0.hasPrefix("•") }, "the typed digits are echoed as bullets: \(Array(pin))")
     }
 
     @Test("Orca, started after the Demo, speaks its window and the focused item")

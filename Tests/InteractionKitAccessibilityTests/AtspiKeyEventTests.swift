@@ -31,6 +31,14 @@ struct AtspiKeyEventTests {
             (.keyboardF1, [], 0xFFBE, 67, "F1"),
             (.keyboardF12, [], 0xFFC9, 96, "F12"),
             (.keyboardInsert, [], 0xFF63, 118, "Insert"),
+            // The editing keys Orca 43 keys its text presentation on (issue 33): it names the
+            // deleted character after BackSpace, the word after Ctrl+Left, the selection after Shift.
+            (.keyboardDeleteOrBackspace, [], 0xFF08, 22, "BackSpace"),
+            (.keyboardDeleteForward, [], 0xFFFF, 119, "Delete"),
+            (.keyboardDeleteOrBackspace, .control, 0xFF08, 22, "BackSpace"),
+            (.keyboardLeftArrow, .control, 0xFF51, 113, "Left"),
+            (.keyboardRightArrow, [.control, .shift], 0xFF53, 114, "Right"),
+            (.keyboardHome, .shift, 0xFF50, 110, "Home"),
             (.keyboardCapsLock, [], 0xFFE5, 66, "Caps_Lock"),
             (.keyboardLeftShift, [], 0xFFE1, 50, "Shift_L"),
         ]

@@ -230,6 +230,73 @@ if selection.getSelectedChild(0).name != "Now Playing" or selection.clearSelecti
     fail("after selectChild(2): %r, and clearSelection should answer false" % selection.getSelectedChild(0).name)
 ok("Selection: Search selected; selectChild(2) selects Now Playing; clearSelection is refused")
 
+# The built-in window's Search field (contract T7), read and edited as a
+# second client would: an entry with Text and EditableText.
+entry = find(frame, pyatspi.ROLE_ENTRY)
+if entry is None or entry.name != "Search":
+    fail("no entry named Search under the frame: %r" % (entry and entry.name))
+state = states(entry)
+for needed in (pyatspi.STATE_EDITABLE, pyatspi.STATE_SINGLE_LINE, pyatspi.STATE_FOCUSABLE, pyatspi.STATE_SELECTABLE_TEXT):
+    if not state.contains(needed):
+        fail("the Search entry lacks %s" % pyatspi.stateToString(needed))
+attributes = dict(attribute.split(":", 1) for attribute in entry.getAttributes())
+if attributes.get("placeholder-text") != "Search":
+    fail("the entry's attributes are %s" % attributes)
+ok("entry Search: editable, single line, focusable, selectable text; placeholder-text Search")
+
+text_events = []
+
+
+def on_text_event(event):
+    text_events.append((event.type, event.detail1, event.detail2,
+                        event.any_data if isinstance(event.any_data, str) else None))
+
+
+text_listener = Atspi.EventListener.new(on_text_event)
+text_listener.register("object:text-changed:insert")
+text_listener.register("object:text-caret-moved")
+text = entry.queryText()
+editable = entry.queryEditableText()
+if text.characterCount != 0:
+    fail("the empty field has %d characters" % text.characterCount)
+if not editable.insertText(0, "hello wörld", len("hello wörld".encode())):
+    fail("insertText returned false")
+wait_for(lambda: text.getText(0, -1) == "hello wörld", "the inserted text")
+wait_for(lambda: ("object:text-changed:insert", 0, 11, "hello wörld") in text_events, "text-changed:insert (0, 11)")
+ok("insertText: getText(0, -1) is 'hello wörld'; text-changed:insert 0, 11 arrived")
+if text.characterCount != 11:
+    fail("characterCount is %d, not 11 (characters, not bytes)" % text.characterCount)
+checks = [
+    (pyatspi.TEXT_BOUNDARY_CHAR, 7, ("ö", 7, 8)),
+    (pyatspi.TEXT_BOUNDARY_WORD_START, 7, ("wörld", 6, 11)),
+    (pyatspi.TEXT_BOUNDARY_WORD_END, 2, ("hello", 0, 5)),
+    (pyatspi.TEXT_BOUNDARY_LINE_START, 3, ("hello wörld", 0, 11)),
+]
+for boundary, offset, expected in checks:
+    got = text.getTextAtOffset(offset, boundary)
+    if (got[0], got[1], got[2]) != expected:
+        fail("getTextAtOffset(%d, %s) gave %r, not %r" % (offset, boundary, got, expected))
+ok("getTextAtOffset with CHAR, WORD_START, WORD_END and LINE_START")
+if hasattr(text, "getStringAtOffset"):
+    got = text.getStringAtOffset(7, Atspi.TextGranularity.WORD)
+    if (got[0], got[1], got[2]) != ("wörld", 6, 11):
+        fail("getStringAtOffset(7, WORD) gave %r" % (got,))
+    ok("getStringAtOffset(7, WORD) is 'wörld' at 6..11")
+else:
+    ok("this pyatspi has no getStringAtOffset (Orca 43's does not call it)")
+extents = text.getCharacterExtents(0, pyatspi.WINDOW_COORDS)
+if extents[0] != 24 or extents[2] != 10 or not (735 <= extents[1] < 779):
+    fail("getCharacterExtents(0, WINDOW) gave %r" % (extents,))
+ok("getCharacterExtents(0) in window coordinates: x 24, a cell 10 wide, on the field's line")
+if not text.setCaretOffset(5):
+    fail("setCaretOffset(5) returned false")
+wait_for(lambda: text.caretOffset == 5, "the caret at 5")
+wait_for(lambda: any(event[0] == "object:text-caret-moved" and event[1] == 5 for event in text_events),
+         "text-caret-moved to 5")
+ok("setCaretOffset(5): caretOffset 5, text-caret-moved arrived")
+if process.poll() is not None:
+    fail("the Demo exited after the text calls:\n" + log_text())
+
 stop()
 text = log_text()
 print("--- Demo log ---")

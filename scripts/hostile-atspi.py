@@ -66,13 +66,39 @@ def byte_array(size, fill=1):
     return GLib.Variant.new_from_bytes(GLib.VariantType("ay"), GLib.Bytes.new(bytes([fill]) * size), True)
 
 
-def call(interface, member, body):
+def call(interface, member, body, path=None):
     try:
-        peer.call_sync(name, root, interface, member, body, None, Gio.DBusCallFlags.NONE, 120000, None)
+        peer.call_sync(name, path or root, interface, member, body, None, Gio.DBusCallFlags.NONE, 120000, None)
         return "reply"
     except GLib.Error as error:
         return (Gio.DBusError.get_remote_error(error) or error.message).rsplit(".", 1)[-1]
 
+
+def children(path):
+    reply = peer.call_sync(name, path, "org.a11y.atspi.Accessible", "GetChildren", None, GLib.VariantType("(a(so))"),
+                           Gio.DBusCallFlags.NONE, 20000, None)
+    return [child_path for _, child_path in reply.unpack()[0]]
+
+
+def role(path):
+    return peer.call_sync(name, path, "org.a11y.atspi.Accessible", "GetRole", None, GLib.VariantType("(u)"),
+                          Gio.DBusCallFlags.NONE, 20000, None).unpack()[0]
+
+
+def find_entry():
+    """The built-in window's Search field: the first object with role entry (79)."""
+    waiting = [root]
+    while waiting:
+        path = waiting.pop(0)
+        if role(path) == 79:
+            return path
+        waiting += children(path)
+    sys.exit("the Demo exports no entry")
+
+
+entry = find_entry()
+text = "org.a11y.atspi.Text"
+editable = "org.a11y.atspi.EditableText"
 
 cases = [
     ("GetRole(), a small call", "org.a11y.atspi.Accessible", "GetRole", lambda: None, 0),
@@ -88,11 +114,22 @@ cases = [
     ("Properties.Set(ssv) of an 8 MiB - 4 KiB byte array by a peer: refused unread", "org.freedesktop.DBus.Properties",
      "Set", lambda: GLib.Variant.new_tuple(GLib.Variant("s", "org.a11y.atspi.Application"), GLib.Variant("s", "Id"),
                                            GLib.Variant.new_variant(byte_array(8 * MiB - 4096))), 8 * MiB),
+    # The text field (contract §16, bad input): offsets clamp, nothing traps, a megabyte is refused.
+    ("Text.GetText(-5, 2^31-1) on the Search field: clamped", text, "GetText",
+     lambda: GLib.Variant("(ii)", (-5, 2 ** 31 - 1)), 0, entry),
+    ("Text.GetTextAtOffset(3, 99), a boundary that does not exist", text, "GetTextAtOffset",
+     lambda: GLib.Variant("(iu)", (3, 99)), 0, entry),
+    ("Text.SetSelection(0, 10, 2), inverted", text, "SetSelection", lambda: GLib.Variant("(iii)", (0, 10, 2)), 0, entry),
+    ("EditableText.InsertText(2^31-1, \"x\", 1), a wild offset: inserted at the end", editable, "InsertText",
+     lambda: GLib.Variant("(isi)", (2 ** 31 - 1, "x", 1)), 0, entry),
+    ("EditableText.InsertText of 1 MiB: refused unread", editable, "InsertText",
+     lambda: GLib.Variant("(isi)", (0, "a" * MiB, MiB)), MiB, entry),
 ]
 
 print("Demo: %s (pid %d, %s); %d calls of each kind" % (demo, process.pid, name, repeats))
 print("resident at start: %.1f MiB (peak so far %.1f MiB)" % (memory("VmRSS"), memory("VmHWM")))
-for title, interface, member, make_body, size in cases:
+for title, interface, member, make_body, size, *where in cases:
+    path = where[0] if where else None
     body = make_body()
     peak_before = memory("VmHWM")
     rss_before = memory("VmRSS")
@@ -101,12 +138,24 @@ for title, interface, member, make_body, size in cases:
     answers = set()
     for _ in range(repeats):
         start = time.monotonic()
-        answers.add(call(interface, member, body))
+        answers.add(call(interface, member, body, path))
         trips.append(time.monotonic() - start)
     cpu = (cpu_seconds() - cpu_before) / repeats
     print("%s\n    answer %s; round trip median %.1f ms; Demo CPU %.1f ms a call; resident %.1f -> %.1f MiB, "
           "peak %.1f -> %.1f MiB" % (title, "/".join(sorted(answers)), statistics.median(trips) * 1000, cpu * 1000,
                                      rss_before, memory("VmRSS"), peak_before, memory("VmHWM")))
+# A flood: 20,000 SetCaretOffset calls, each answered before the next goes.
+flood = 20000
+peak_before, rss_before, cpu_before = memory("VmHWM"), memory("VmRSS"), cpu_seconds()
+start = time.monotonic()
+answers = set()
+for index in range(flood):
+    answers.add(call(text, "SetCaretOffset", GLib.Variant("(i)", (index % 7,)), entry))
+elapsed = time.monotonic() - start
+print("%d Text.SetCaretOffset calls in a row\n    answer %s; %.2f ms a call round trip; Demo CPU %.3f ms a call; "
+      "resident %.1f -> %.1f MiB, peak %.1f -> %.1f MiB" % (
+          flood, "/".join(sorted(answers)), elapsed * 1000 / flood, (cpu_seconds() - cpu_before) * 1000 / flood,
+          rss_before, memory("VmRSS"), peak_before, memory("VmHWM")))
 alive = process.poll() is None and call("org.a11y.atspi.Accessible", "GetRole", None) == "reply"
 print("the Demo still serves: %s" % ("yes" if alive else "NO"))
 process.terminate()

@@ -149,7 +149,6 @@ enum AtspiMode {
             loop?.stop()
         }
         var playback = play ? RealClockPlayback(steps: script.steps, start: loop.now) : nil
-        var linedEvents = 0
         var failure: String?
         while !loop.isStopped {
             let limit = min(0.25, playback?.secondsUntilNextStep(now: loop.now) ?? 0.25)
@@ -167,13 +166,7 @@ enum AtspiMode {
             server.flush()
             for line in log.lines { errors(line) }
             log.lines.removeAll()
-            let events = player.replay.events
-            while linedEvents < events.count {
-                if case .select(let title) = events[linedEvents].kind {
-                    output("selected \(title ?? "nothing") (the tab bar's delegate was told)\n")
-                }
-                linedEvents += 1
-            }
+            for line in Self.takeLines(from: player) { output(line) }
         }
         if server.end == .busGone, verbose { log.lines.append("Demo: the accessibility bus went away\n") }
         for line in log.lines { errors(line) }
@@ -184,6 +177,22 @@ enum AtspiMode {
             return 1
         }
         return 0
+    }
+
+    /// The lines to print for what the player recorded since the last call
+    /// (each selection, as the end-to-end tests read it), forgetting the
+    /// rest: nothing is shown twice, so a session that peers flood (caret
+    /// moves by the ten thousand, each a text event and a picture) keeps
+    /// bounded memory.
+    static func takeLines(from player: ScriptPlayer) -> [String] {
+        var lines: [String] = []
+        for event in player.replay.events {
+            if case .select(let title) = event.kind {
+                lines.append("selected \(title ?? "nothing") (the tab bar's delegate was told)\n")
+            }
+        }
+        player.discardRecorded()
+        return lines
     }
 
     /// One log line for a request: the method, its arguments and the answer.

@@ -79,3 +79,28 @@ struct DocumentationExampleTests {
         #expect(window.scheduler.pendingCount == 0)
     }
 }
+
+@Suite("The DocC article \"Text input\"")
+@MainActor
+struct TextInputArticleTests {
+    @Test("Its example, as written there: the field begins editing, and a typed key prints its text")
+    func example() throws {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        window.makeKey()
+        var printed: [String] = []
+        func print(_ text: String) { printed.append(text) }
+
+        let field = TextField(frame: Rect(x: 20, y: 100, width: 300, height: 44))
+        field.placeholder = "Search"
+        field.accessibilityLabel = "Search"
+        field.addAction(for: .editingChanged) { field in print((field as? TextField)?.text ?? "") }
+        window.addSubview(field)
+        _ = field.becomeFirstResponder()     // editing begins: isEditing, the delegate, editingDidBegin
+
+        #expect(field.isEditing)
+        let key = try #require(Key(typing: "c"))
+        window.send(KeyInput(key: key, phase: .began, timestamp: 0))
+        window.send(KeyInput(key: key, phase: .ended, timestamp: 0))
+        #expect(printed == ["c"])
+    }
+}

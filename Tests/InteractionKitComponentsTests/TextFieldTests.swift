@@ -253,6 +253,23 @@ struct TextFieldTests {
         #expect(field.text.count <= 1)
     }
 
+    @Test("An action that sets the text inside editingChanged, or resigns the field there, leaves a consistent field")
+    func reentrantEditingChanged() throws {
+        field.becomeFirstResponder()
+        let token = field.addAction(for: .editingChanged) { [field] _ in field.text = "reset" }
+        try driver.type("ab")
+        #expect(field.text == "reset")
+        #expect(field.selectedRange == 5..<5, "text set from code puts the caret at the end")
+        #expect(field.isEditing)
+        field.removeAction(token)
+        field.addAction(for: .editingChanged) { [field] _ in _ = field.resignFirstResponder() }
+        try driver.type("x")
+        #expect(field.text == "resetx")
+        #expect(!field.isEditing)
+        try driver.type("y")
+        #expect(field.text == "resetx", "a field no longer edited takes no text")
+    }
+
     @Test("Offsets from code clamp and snap to grapheme starts, never trap")
     func clamping() {
         field.text = "e\u{301}x"

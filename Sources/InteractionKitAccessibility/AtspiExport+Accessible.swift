@@ -22,7 +22,8 @@ extension AtspiExport {
             return .reply([.int32(Int32(clamping: tree.indexInParent(of: object)))])
         case "GetRelationSet":
             guard signature.isEmpty else { return invalidArguments(call, expected: "") }
-            return .reply([.array(of: .structure([.uint32, .array(.structure([.string, .objectPath]))]), [])])
+            let relationType = DBusType.structure([.uint32, .array(.structure([.string, .objectPath]))])
+            return .reply([.array(of: relationType, relations(of: object))])
         case "GetRole":
             guard signature.isEmpty else { return invalidArguments(call, expected: "") }
             return .reply([.uint32(tree.role(of: object).rawValue)])
@@ -56,5 +57,24 @@ extension AtspiExport {
         default:
             return .unknownMethod
         }
+    }
+}
+
+extension AtspiExport {
+    /// AT-SPI's `NODE_PARENT_OF` relation type.
+    static let nodeParentOfRelation: UInt32 = 8
+
+    /// The object's relations. A page tab list with disabled tabs names its
+    /// enabled tabs as the children it is the node parent of: Orca 43 counts
+    /// a tab's position among those ("2 of 4"), so the count agrees with the
+    /// tabs Tab and the arrows can reach, where it said "5 of 5" and skipped
+    /// one without a word.
+    func relations(of object: AtspiObjectTree.Object) -> [DBusValue] {
+        guard tree.role(of: object) == .pageTabList else { return [] }
+        let children = tree.children(of: object)
+        let enabled = children.filter { tree.states(of: .node($0)).contains(.enabled) }
+        guard enabled.count < children.count else { return [] }
+        return [.structure([.uint32(Self.nodeParentOfRelation),
+                            .array(of: .structure([.string, .objectPath]), enabled.map { reference(to: .node($0)) })])]
     }
 }

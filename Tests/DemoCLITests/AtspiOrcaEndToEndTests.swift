@@ -152,6 +152,13 @@ struct AtspiOrcaEndToEndTests {
         #expect(pin.contains { $0.hasPrefix("•") }, "the typed digits are echoed as bullets: \(Array(pin))")
     }
 
+    @Test("Orca's Where Am I counts the tabs that can be reached: a disabled tab is left out of \"2 of 4\"")
+    func orcaCountsReachableTabs() throws {
+        let utterances = [#"^InteractionKitLinux Demo frame\.$"#, #"^Home page tab\.$"#, #"^Now Playing page tab\.$"#,
+                          #"^page tab list\.?$"#, #"^Now Playing page tab\.$"#, #"^2 of 4\.?$"#]
+        _ = try runSession("orca-tabs", script: "tabs.gesture", demoArguments: ["--play"], utterances: utterances)
+    }
+
     @Test("Orca, started after the Demo, speaks its window and the focused item")
     func orcaStartedAfterTheDemo() throws {
         let utterances = [#"^InteractionKitLinux Demo frame\.$"#, #"^Save push button\.$"#]

@@ -143,7 +143,8 @@ public enum DemoCommand {
                 let ascii = options.ascii
                 textOptions.picture = { TerminalPicture.render($0, columns: columns, ascii: ascii) }
                 textOptions.legend = TerminalPicture.legend(
-                    ascii: ascii, scroll: script.scene.scroll != nil, fields: !script.scene.fields.isEmpty)
+                    ascii: ascii, scroll: script.scene.scroll != nil, fields: !script.scene.fields.isEmpty,
+                    list: script.scene.list != nil)
             }
             output(TranscriptFormatter.text(replay, options: textOptions))
         }

@@ -39,7 +39,8 @@ struct TranscriptStream {
                     if legendPending {
                         let scroll = replay.script.scene.scroll != nil
                         text += indent(TerminalPicture.legend(
-                            ascii: options.ascii, scroll: scroll, fields: !replay.script.scene.fields.isEmpty)) + "\n"
+                            ascii: options.ascii, scroll: scroll, fields: !replay.script.scene.fields.isEmpty,
+                            list: replay.script.scene.list != nil)) + "\n"
                         legendPending = false
                     }
                     text += "\n"

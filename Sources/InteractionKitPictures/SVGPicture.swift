@@ -99,6 +99,7 @@ public enum SVGPicture {
         if !snapshot.gestures.isEmpty { drawGestures(snapshot.gestures, width: width, into: &writer) }
         if let scroll = snapshot.scroll { drawScroll(scroll, buttons: snapshot.buttons, into: &writer) }
         drawButtons(snapshot.buttons.filter { $0.clip == nil }, into: &writer)
+        if let list = snapshot.list { drawList(list, into: &writer) }
         drawFields(snapshot.fields, into: &writer)
         // Fingers go under the tabs' texts (a title stays readable under a
         // finger), their names beside them on top of everything.
@@ -402,6 +403,47 @@ public enum SVGPicture {
             }
             writer.close("g")
         }
+        writer.close("g")
+    }
+
+    /// The list: a white band with a grey outline, each row that shows a
+    /// line of its own with a separator under it, a selected row grey, a
+    /// highlighted one lighter, a dragged one raised with a shadow, and
+    /// revealed swipe actions as red (Delete) or grey buttons at its end.
+    static func drawList(_ list: ListSnapshot, into writer: inout SceneSVGWriter) {
+        guard S.isFinite(list.frame) else { return }
+        writer.open("g", [("id", "list")])
+        writer.open("clipPath", [("id", "list-clip")])
+        writer.leaf("rect", rectAttributes(list.frame))
+        writer.close("clipPath")
+        writer.leaf("rect", rectAttributes(list.frame) + [("fill", "#ffffff"), ("stroke", "#8e8e93"), ("stroke-width", "1")])
+        writer.open("g", [("clip-path", "url(#list-clip)")])
+        for row in list.rows where S.isFinite(row.frame) {
+            let frame = row.frame
+            let fill = row.isDragged ? "#f2f2f7" : row.isSelected ? "#d1d1d6" : row.isHighlighted ? "#e5e5ea" : "#ffffff"
+            writer.leaf("rect", rectAttributes(frame) + [("fill", fill)]
+                + (row.isDragged ? [("stroke", "#3a3a3c"), ("stroke-width", "1.5")] : []))
+            writer.leaf("line", [
+                ("x1", S.decimal(frame.minX + 16)), ("y1", S.decimal(frame.maxY - 0.25)),
+                ("x2", S.decimal(frame.maxX)), ("y2", S.decimal(frame.maxY - 0.25)),
+                ("stroke", "#c6c6c8"), ("stroke-width", "0.5"),
+            ])
+            let size = min(17, max(7, frame.height * 0.4))
+            writer.leaf("text", [("x", S.decimal(frame.minX + 16)), ("y", S.decimal(frame.midY + 0.35 * size)),
+                                 ("font-family", "sans-serif"), ("font-size", S.decimal(size)), ("fill", "#1c1c1e")],
+                        text: fitted(S.cleaned(row.title), width: frame.width - 24, size: size).text)
+            if let actions = row.actionsFrame, S.isFinite(actions), !row.revealedActions.isEmpty {
+                let each = actions.width / Double(row.revealedActions.count)
+                for (index, title) in row.revealedActions.enumerated() {
+                    let button = Rect(x: actions.minX + Double(index) * each, y: actions.minY, width: each, height: actions.height)
+                    writer.leaf("rect", rectAttributes(button) + [("fill", title == "Delete" ? "#ff3b30" : "#8e8e93")])
+                    writer.leaf("text", textAttributes(x: button.midX, y: button.midY + 0.35 * 13, size: 13, fill: "#ffffff",
+                                                       weight: "600"),
+                                text: fitted(S.cleaned(title), width: each - 4, size: 13).text)
+                }
+            }
+        }
+        writer.close("g")
         writer.close("g")
     }
 

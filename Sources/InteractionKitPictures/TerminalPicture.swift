@@ -92,7 +92,7 @@ public enum TerminalPicture {
     /// series of pictures: four lines (with a final newline), the second
     /// for the focus ring and the last two saying what the HUD is; with
     /// `scroll`, a fifth for the scroll view.
-    public static func legend(ascii: Bool = false, scroll: Bool = false, fields: Bool = false) -> String {
+    public static func legend(ascii: Bool = false, scroll: Bool = false, fields: Bool = false, list: Bool = false) -> String {
         legendLines(ascii: ascii) + (!scroll ? "" : ascii
             ? "     .:. the scroll view, with its buttons where they show; # beside the part that shows\n"
             : "     ┄┆┄ the scroll view, with its buttons where they show; ┃ beside the part that shows\n")
@@ -101,6 +101,9 @@ public enum TerminalPicture {
                     + "     +-----+ above a finger: the loupe, the text under it enlarged\n"
                 : "     ‹Search› a field's placeholder; ca|t its caret, [ca]t a selection, {ka} marked text;\n"
                     + "     ╭─────╮ above a finger: the loupe, the text under it enlarged\n")
+            + (!list ? "" : ascii
+                ? "     a list: a row a line; v selected, = being moved, [Delete] its revealed swipe actions\n"
+                : "     a list: a row a line; ✓ selected, ↕ being moved, [Delete] its revealed swipe actions\n")
     }
 
     private static func legendLines(ascii: Bool) -> String {
@@ -282,6 +285,7 @@ private struct TerminalPictureDrawing {
         drawFrame()
         if hasTabBar { drawTabBar() }
         if let scroll = snapshot.scroll { drawScroll(scroll) }
+        if let list = snapshot.list { drawList(list) }
         drawButtons()
         drawFields()
         if let focus = snapshot.focus { drawFocus(focus) }
@@ -464,6 +468,45 @@ private struct TerminalPictureDrawing {
                 putCentred(dimmed(title, button.isEnabled, right - left - 1), middle, within: left + 1, right)
             }
             if button.isHighlighted { shade(columns: (left + 1)..<right, rows: (top + 1)...(bottom - 1)) }
+        }
+    }
+
+    /// The list: a box, each row that shows on the line of its middle —
+    /// `✓` (ASCII `v`) before a selected one, a highlighted one shaded, a
+    /// dragged one marked `↕` (ASCII `=`), revealed swipe actions in
+    /// brackets at the right end.
+    mutating func drawList(_ list: ListSnapshot) {
+        guard let (columns, rows) = box(for: list.frame) else { return }
+        drawBox(columns: columns, rows: rows,
+                corners: (strokes.topLeft, strokes.topRight, strokes.bottomLeft, strokes.bottomRight))
+        let lower = columns.lowerBound + 1, upper = columns.upperBound
+        guard upper - lower >= 3 else { return }
+        // A line is taller than a row: the rows that show go one a line, in order, from the top.
+        let showing = list.rows.filter { row in
+            let middle = (row.frame.minY + row.frame.maxY) / 2
+            return S.isFinite(row.frame) && middle >= list.frame.minY && middle < list.frame.maxY
+        }
+        let lines = rows.upperBound - rows.lowerBound - 1
+        for (index, row) in showing.enumerated() {
+            let line = rows.lowerBound + 1 + index
+            if index == lines - 1 && showing.count > lines {
+                put(S.terminalCharacters("… \(showing.count - index) more", ascii: ascii), lower + 1, line, within: lower, upper)
+                break
+            }
+            var text: [Character] = row.isDragged ? [ascii ? "=" : "↕", " "] : row.isSelected ? [ascii ? "v" : "✓", " "] : []
+            text += S.trimmed(S.terminalCharacters(row.title, ascii: ascii))
+            var actions: [Character] = []
+            if !row.revealedActions.isEmpty {
+                actions = Array("[" + row.revealedActions.joined(separator: "] [") + "]")
+                actions = S.terminalCharacters(String(actions), ascii: ascii)
+            }
+            let room = upper - lower - 1
+            let shown = S.truncated(text, to: max(0, room - (actions.isEmpty ? 0 : actions.count + 1)), ascii: ascii)
+            put(shown, lower + 1, line, within: lower, upper)
+            if !actions.isEmpty, actions.count < room {
+                put(actions, upper - actions.count, line, within: lower, upper)
+            }
+            if row.isHighlighted { shade(columns: lower..<upper, rows: line...line) }
         }
     }
 

@@ -47,6 +47,8 @@ public struct GestureScript: Hashable, Sendable {
         public var scroll: SceneScroll?
         /// The text fields, in the order the script lists them (above the buttons).
         public var fields: [SceneField] = []
+        /// The list of a `list` line, if any: above the scroll view, below the buttons.
+        public var list: SceneList?
 
         /// The default scene: a 390 × 844 window at the default text size, nothing in it.
         public init() {}
@@ -96,6 +98,30 @@ public struct GestureScript: Hashable, Sendable {
             self.placeholder = placeholder
             self.isSecure = isSecure
             self.isEnabled = isEnabled
+        }
+    }
+
+    /// The table view a script's `list X Y W H rows N [height H] [swipe "A" …] [reorder]`
+    /// line puts in the scene: rows titled `Row 1` … `Row N`.
+    public struct SceneList: Hashable, Sendable {
+        /// The list's frame in window coordinates, inside the window and clear of the tab bar.
+        public var frame: Rect
+        /// How many rows it has at the start.
+        public var rowCount: Int
+        /// Each row's height, in points (44 by default, UIKit's).
+        public var rowHeight: Double
+        /// The titles of each row's trailing swipe actions, in order (a `Delete` one is destructive).
+        public var swipeActions: [String]
+        /// Whether the list is editing from the start, so that its rows can be reordered.
+        public var reorders: Bool
+
+        /// Creates the list of a scene.
+        public init(frame: Rect, rowCount: Int, rowHeight: Double = 44, swipeActions: [String] = [], reorders: Bool = false) {
+            self.frame = frame
+            self.rowCount = rowCount
+            self.rowHeight = rowHeight
+            self.swipeActions = swipeActions
+            self.reorders = reorders
         }
     }
 

@@ -64,6 +64,10 @@ public struct GestureScriptParser: Sendable {
     public static let maximumButtons = 100
     /// The most `field` lines a script may have.
     public static let maximumFields = 20
+    /// The most rows a `list` line may have.
+    public static let maximumListRows = 1_000_000
+    /// The most swipe actions a `list` line may name.
+    public static let maximumSwipeActions = 5
     /// The largest content a `scroll` line may give, in points on each side.
     public static let maximumScrollContent = 1_000_000.0
     /// The UTF-8 byte-order mark, skipped at the start of a script.
@@ -193,6 +197,8 @@ private struct ParseState {
     var buttonPlaces: [(line: Int, column: Int, scrollColumn: Int)] = []
     /// Where the `scroll` line was: its line and the column of its x.
     var scrollPlace: (line: Int, column: Int)?
+    /// Where the `list` line was: its line and the column of its x.
+    var listPlace: (line: Int, column: Int)?
     /// The line that declared each button's title.
     var buttonLines: [String: Int] = [:]
     /// Where each of `scene.fields` was declared: its line and the column of its x.
@@ -369,6 +375,7 @@ private struct ParseState {
         case "select": parseSelect(&line)
         case "surface": parseSurface(&line)
         case "scroll": parseScroll(&line)
+        case "list": parseList(&line)
         case "down", "move", "up", "cancel": parseTouch(name, &line)
         case "wait": parseWait(&line)
         case "evemu": parseRecording(&line)
@@ -610,6 +617,76 @@ private struct ParseState {
             placeholder: placeholder, isSecure: isSecure))
     }
 
+    /// `list X Y WIDTH HEIGHT rows N [height H] [swipe "A" ["B" …]] [reorder]`:
+    /// a `TableView` of N rows titled `Row 1` … `Row N`, H points high, with
+    /// these trailing swipe actions, editing (its rows movable) with `reorder`.
+    mutating func parseList(_ line: inout LineReader) {
+        let example = "as in: list 0 100 390 600 rows 30 swipe \"Delete\""
+        guard let x = line.number("the list's x, \(example)"), let y = line.number("the list's y"),
+              let width = line.number("the list's width"), let height = line.number("the list's height")
+        else { return }
+        let word = line.next()
+        guard let word, word.kind == .word, word.text == "rows" else {
+            line.fail(at: word?.column ?? line.endColumn, "expected 'rows' and how many after the frame, \(example)")
+            return
+        }
+        let limit = GestureScriptParser.maximumListRows
+        let count = line.next()
+        guard let count, count.kind == .word, let rows = Int(count.text), rows >= 0, rows <= limit else {
+            line.fail(at: count?.column ?? line.endColumn, "the number of rows is a whole number from 0 to \(limit)")
+            return
+        }
+        var rowHeight = 44.0
+        var actions: [String] = []
+        var reorders = false
+        var seen: Set<String> = []
+        while let option = line.next() {
+            guard option.kind == .word, !seen.contains(option.text) else {
+                line.fail(at: option.column, "unexpected '\(option.text)'; after the rows a list takes 'height H', "
+                    + "'swipe \"A\" …' and 'reorder', each once")
+                return
+            }
+            seen.insert(option.text)
+            switch option.text {
+            case "height":
+                guard let value = line.number("the rows' height in points") else { return }
+                guard value.value > 0, value.value <= 10_000 else {
+                    line.fail(at: value.column, "a row's height must be positive and at most 10000 points")
+                    return
+                }
+                rowHeight = value.value
+            case "swipe":
+                while let title = line.peek(), title.kind == .quoted {
+                    line.index += 1
+                    guard !title.text.isEmpty, !actions.contains(title.text) else {
+                        line.fail(at: title.column, "swipe actions have distinct titles that are not empty")
+                        return
+                    }
+                    actions.append(title.text)
+                }
+                guard !actions.isEmpty, actions.count <= GestureScriptParser.maximumSwipeActions else {
+                    line.fail(at: option.column, "'swipe' takes 1 to \(GestureScriptParser.maximumSwipeActions) "
+                        + "quoted titles, \(example)")
+                    return
+                }
+            case "reorder":
+                reorders = true
+            default:
+                line.fail(at: option.column, "unexpected '\(option.text)'; after the rows a list takes 'height H', "
+                    + "'swipe \"A\" …' and 'reorder', each once")
+                return
+            }
+        }
+        for (value, what) in [(width, "width"), (height, "height")] where value.value <= 0 {
+            line.fail(at: value.column, "the list's \(what) must be positive")
+            return
+        }
+        listPlace = (line.line, x.column)
+        scene.list = GestureScript.SceneList(
+            frame: Rect(x: x.value, y: y.value, width: width.value, height: height.value), rowCount: rows,
+            rowHeight: rowHeight, swipeActions: actions, reorders: reorders)
+    }
+
     /// `scroll X Y WIDTH HEIGHT content WIDTH HEIGHT [paging]`: a `ScrollView`
     /// in window coordinates and its content's size. Its place is checked
     /// once the scene is complete (see `checkScene`).
@@ -669,6 +746,17 @@ private struct ParseState {
             }
         }
         checkFields(window: window, tabBarTop: tabBarTop, size: size)
+        if let list = scene.list, let place = listPlace {
+            let frame = list.frame
+            if !(frame.minX >= window.minX && frame.minY >= window.minY && frame.maxX <= window.maxX
+                && frame.maxY <= window.maxY) {
+                error(line: place.line, column: place.column, "the list does not fit in the \(size) window; "
+                    + "its frame must lie inside it")
+            } else if let tabBarTop, frame.maxY > tabBarTop {
+                error(line: place.line, column: place.column, "the list overlaps the tab bar "
+                    + "(from y \(NumberFormatting.json(tabBarTop)) down); make it end above")
+            }
+        }
         for (index, button) in scene.buttons.enumerated() {
             let place = buttonPlaces[index]
             let frame = button.frame

@@ -62,6 +62,10 @@ extension GestureScriptParser {
                     + "'paging' at the end pages it"),
         Example(command: "button", part: .scene, line: "button Row 7 at 0 420 390 60 in scroll",
                 meaning: "a button in the scroll view, placed in its content's coordinates"),
+        Example(command: "list", part: .scene, line: "list 0 100 390 50 rows 30 swipe \"Delete\" reorder",
+                meaning: "a list (a table view): x y width height, then its rows (Row 1 … Row N, up to "
+                    + "\(maximumListRows)); 'height H' sets theirs (44), 'swipe \"A\" …' names each row's "
+                    + "trailing swipe actions (Delete deletes), 'reorder' lets a long press move rows"),
         Example(command: "field", part: .scene, line: "field Name at 20 40 350 44 placeholder \"Your name\"",
                 meaning: "a text field: its name, then x y width height; 'placeholder \"TEXT\"' and 'secure' "
                     + "(bullets for its characters) may follow; up to \(maximumFields)"),

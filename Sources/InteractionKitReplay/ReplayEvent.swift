@@ -66,6 +66,12 @@ public struct ReplayEvent: Hashable, Sendable {
         /// as displayed (bullets for a secure field, marked text included),
         /// the selection and the marked text in scalar offsets of that text.
         case text(title: String, text: String, selection: Range<Int>, marked: Range<Int>?)
+        /// A row of the scene's list (1-based, as it is now) was selected or deselected.
+        case row(row: Int, selected: Bool)
+        /// A swipe action of a row of the scene's list (1-based) ran.
+        case swipeAction(row: Int, title: String)
+        /// The person moved a row of the scene's list, from and to (1-based).
+        case move(from: Int, to: Int)
     }
 }
 

@@ -47,6 +47,8 @@ public struct SceneSnapshot: Hashable, Sendable {
     public var focus: FocusSnapshot?
     /// The script's text fields, in the order the script lists them.
     public var fields: [FieldSnapshot] = []
+    /// The script's list, with the rows that show; nil when the scene has none.
+    public var list: ListSnapshot?
 
     /// Creates a snapshot from its parts.
     public init(
@@ -90,6 +92,7 @@ public struct SceneSnapshot: Hashable, Sendable {
             + (focus == nil ? 0 : 1)
         // A field's text counts by its length, as a trail by its points: a long paste is a big picture.
         for field in fields { count += 1 + field.text.unicodeScalars.count / 64 }
+        if let list { count += 1 + list.rows.count }
         for trail in trails { count += trail.points.count + 1 }
         return count
     }
@@ -129,6 +132,54 @@ public struct FieldSnapshot: Hashable, Sendable {
         self.isEditing = isEditing
         self.isEnabled = isEnabled
         self.loupe = loupe
+    }
+}
+
+/// The scene's list as drawn: its frame and the rows that show.
+public struct ListSnapshot: Hashable, Sendable {
+    /// The list's frame in window coordinates.
+    public var frame: Rect
+    /// How many rows it has now.
+    public var rowCount: Int
+    /// The rows that show, top to bottom.
+    public var rows: [RowSnapshot]
+
+    /// Creates a list's snapshot.
+    public init(frame: Rect, rowCount: Int, rows: [RowSnapshot]) {
+        self.frame = frame
+        self.rowCount = rowCount
+        self.rows = rows
+    }
+}
+
+/// A row of the scene's list as drawn.
+public struct RowSnapshot: Hashable, Sendable {
+    /// The row's title (`Row 3`).
+    public var title: String
+    /// The row's frame in window coordinates, where it is now (a swiped row
+    /// is shifted by its swipe; a dragged row follows the finger).
+    public var frame: Rect
+    /// Whether the row is selected.
+    public var isSelected: Bool
+    /// Whether the row is highlighted (a finger is on it).
+    public var isHighlighted: Bool
+    /// The titles of the swipe actions the row reveals, and the frame they share; empty when closed.
+    public var revealedActions: [String]
+    /// Where the revealed actions are, in window coordinates; nil when closed.
+    public var actionsFrame: Rect?
+    /// Whether the row is being dragged to a new place.
+    public var isDragged: Bool
+
+    /// Creates a row's snapshot.
+    public init(title: String, frame: Rect, isSelected: Bool, isHighlighted: Bool, revealedActions: [String] = [],
+                actionsFrame: Rect? = nil, isDragged: Bool = false) {
+        self.title = title
+        self.frame = frame
+        self.isSelected = isSelected
+        self.isHighlighted = isHighlighted
+        self.revealedActions = revealedActions
+        self.actionsFrame = actionsFrame
+        self.isDragged = isDragged
     }
 }
 

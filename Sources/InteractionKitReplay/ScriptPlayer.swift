@@ -42,6 +42,10 @@ public final class ScriptPlayer {
     public let scrollView: ScrollView?
     /// The scene's text fields, in the order the script lists them.
     public let fields: [TextField]
+    /// The scene's list, if the script has one.
+    public let tableView: TableView?
+    /// The list's rows and what the player hears of them.
+    private let listModel: SceneListModel?
 
     /// The most fingers a snapshot keeps: the ones that went down last. A
     /// script may hold thousands of fingers down; each picture counts the
@@ -106,6 +110,21 @@ public final class ScriptPlayer {
             let view = View(frame: window.bounds)
             window.addSubview(view)
             surface = view
+        }
+        if let sceneList = scene.list {
+            let model = SceneListModel(list: sceneList)
+            let table = TableView(frame: sceneList.frame)
+            table.rowHeight = sceneList.rowHeight
+            table.register(reuseIdentifier: SceneListModel.reuseIdentifier) { TableViewCell(reuseIdentifier: SceneListModel.reuseIdentifier) }
+            table.dataSource = model
+            table.delegate = model
+            if sceneList.reorders { table.setEditing(true, animated: false) }
+            window.addSubview(table)
+            tableView = table
+            listModel = model
+        } else {
+            tableView = nil
+            listModel = nil
         }
         if let sceneScroll = scene.scroll {
             let view = ScrollView(frame: sceneScroll.frame)
@@ -495,6 +514,18 @@ public final class ScriptPlayer {
                 }
             }
         }
+        listModel?.scrolling.onScroll = { [weak self] offset in self?.scrolled(to: offset) }
+        listModel?.scrolling.onRest = { [weak self] offset in self?.scrollRested(at: offset) }
+        listModel?.onEvent = { [weak self] kind in
+            guard let self else { return }
+            self.record(kind)
+            switch kind {
+            case .row(let row, true): self.takeFrame("row \(row) selected")
+            case .swipeAction(let row, let title): self.takeFrame("swipe action \(title) on row \(row)")
+            case .move(let from, let to): self.takeFrame("row \(from) moves to \(to)")
+            default: break
+            }
+        }
         fieldRecorder.onSelectionChange = { [weak self] field in
             guard let self, let index = self.fields.firstIndex(where: { $0 === field }) else { return }
             self.fieldChanged(index)
@@ -604,6 +635,19 @@ public final class ScriptPlayer {
                 + TranscriptFormatter.quoted(TranscriptFormatter.markedUp(state.text, selection: state.selection,
                                                                           marked: state.marked)))
         }
+    }
+
+    /// The list as drawn: the rows that have cells, where they are now.
+    private static func listSnapshot(_ table: TableView, model: SceneListModel) -> ListSnapshot {
+        var rows: [RowSnapshot] = []
+        for cell in table.visibleCells {
+            guard let indexPath = table.indexPath(for: cell) else { continue }
+            rows.append(RowSnapshot(
+                title: model.title(at: indexPath.row), frame: cell.convert(cell.bounds, to: nil),
+                isSelected: cell.isSelected, isHighlighted: cell.isHighlighted))
+        }
+        rows.sort { $0.frame.minY < $1.frame.minY }
+        return ListSnapshot(frame: table.convert(table.bounds, to: nil), rowCount: model.rowCount, rows: rows)
     }
 
     /// The loupe as drawn: the displayed text around the caret, at most
@@ -772,6 +816,7 @@ public final class ScriptPlayer {
             focus: focus
         )
         picture.fields = fieldSnapshots
+        if let tableView, let listModel { picture.list = Self.listSnapshot(tableView, model: listModel) }
         return picture
     }
 
@@ -822,6 +867,93 @@ private final class SelectionRecorder: TabBarDelegate {
     }
 }
 
+/// The rows of a script's list, `Row 1` … `Row N`, and what the player
+/// hears of them: selections, swipe actions, moves (1-based rows, as the
+/// transcript gives them).
+@MainActor
+final class SceneListModel: TableViewDataSource, TableViewDelegate {
+    static let reuseIdentifier = "row"
+    private let swipeActions: [String]
+    private let reorders: Bool
+    var onEvent: ((ReplayEvent.Kind) -> Void)?
+    /// Told of the list's scrolling, as the scene's scroll view's recorder is.
+    let scrolling = ScrollRecorder()
+
+    init(list: GestureScript.SceneList) {
+        rowNumbers = list.rowCount > 0 ? Array(1...list.rowCount) : []
+        swipeActions = list.swipeActions
+        reorders = list.reorders
+    }
+
+    /// The original number of each row, in its order now: a title (`Row 7`)
+    /// is made from it when the row shows, not kept for each of a million rows.
+    private var rowNumbers: [Int]
+
+    func title(at row: Int) -> String {
+        row >= 0 && row < rowNumbers.count ? "Row \(rowNumbers[row])" : ""
+    }
+
+    var rowCount: Int { rowNumbers.count }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rowNumbers.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: Self.reuseIdentifier, for: indexPath)
+        cell.text = title(at: indexPath.row)
+        return cell
+    }
+
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { reorders }
+
+    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        guard rowNumbers.indices.contains(sourceIndexPath.row) else { return }
+        let number = rowNumbers.remove(at: sourceIndexPath.row)
+        rowNumbers.insert(number, at: min(max(0, destinationIndexPath.row), rowNumbers.count))
+        onEvent?(.move(from: sourceIndexPath.row + 1, to: destinationIndexPath.row + 1))
+    }
+
+    func scrollViewDidScroll(_ scrollView: ScrollView) { scrolling.scrollViewDidScroll(scrollView) }
+
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+        scrolling.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
+    }
+
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { scrolling.scrollViewDidEndDecelerating(scrollView) }
+
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {
+        scrolling.scrollViewDidEndScrollingAnimation(scrollView)
+    }
+
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        onEvent?(.row(row: indexPath.row + 1, selected: true))
+    }
+
+    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {
+        onEvent?(.row(row: indexPath.row + 1, selected: false))
+    }
+
+    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+        -> SwipeActionsConfiguration? {
+        guard !swipeActions.isEmpty else { return nil }
+        let actions = swipeActions.map { title in
+            ContextualAction(style: title == "Delete" ? .destructive : .normal, title: title) { [weak self, weak tableView] _, view, done in
+                guard let self, let tableView, let cell = view as? TableViewCell ?? (view.superview as? TableViewCell),
+                      let path = tableView.indexPath(for: cell) else {
+                    done(false)
+                    return
+                }
+                self.onEvent?(.swipeAction(row: path.row + 1, title: title))
+                if title == "Delete", self.rowNumbers.indices.contains(path.row) {
+                    self.rowNumbers.remove(at: path.row)
+                    tableView.deleteRows(at: [path])
+                }
+                done(true)
+            }
+        }
+        return SwipeActionsConfiguration(actions: actions)
+    }
+}
+
 /// Forwards the fields' selection changes to the player.
 @MainActor
 private final class FieldRecorder: TextFieldDelegate {
@@ -834,7 +966,7 @@ private final class FieldRecorder: TextFieldDelegate {
 
 /// Forwards the scroll view's moves and rests to the player.
 @MainActor
-private final class ScrollRecorder: ScrollViewDelegate {
+final class ScrollRecorder: ScrollViewDelegate {
     var onScroll: ((Point) -> Void)?
     var onRest: ((Point) -> Void)?
 

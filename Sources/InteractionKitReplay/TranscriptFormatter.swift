@@ -124,6 +124,12 @@ public enum TranscriptFormatter {
             fields += [("event", quoted("text")), ("title", quoted(title)), ("text", quoted(text)),
                        ("selection", "[\(selection.lowerBound),\(selection.upperBound)]")]
             if let marked { fields.append(("marked", "[\(marked.lowerBound),\(marked.upperBound)]")) }
+        case .row(let row, let selected):
+            fields += [("event", quoted("row")), ("row", String(row)), ("phase", quoted(selected ? "selected" : "deselected"))]
+        case .swipeAction(let row, let title):
+            fields += [("event", quoted("swipe-action")), ("row", String(row)), ("title", quoted(title))]
+        case .move(let from, let to):
+            fields += [("event", quoted("move")), ("from", String(from)), ("to", String(to))]
         }
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
@@ -377,6 +383,14 @@ public enum TranscriptFormatter {
             }
             lines += wrapped(fields, after: fields.count == 1 ? "Text field: " : "Text fields: ", separator: " | ")
         }
+        if let list = scene.list {
+            let frame = list.frame
+            lines.append("List at (\(NumberFormatting.json(frame.minX)), \(NumberFormatting.json(frame.minY))), "
+                + "\(NumberFormatting.json(frame.width)) × \(NumberFormatting.json(frame.height)): \(list.rowCount) "
+                + "row\(list.rowCount == 1 ? "" : "s") \(NumberFormatting.json(list.rowHeight)) points high"
+                + (list.swipeActions.isEmpty ? "" : "; swipe actions " + list.swipeActions.joined(separator: ", "))
+                + (list.reorders ? "; editing: a long press moves a row" : ""))
+        }
         if let scroll = scene.scroll {
             let frame = scroll.frame
             lines.append("Scroll view at (\(NumberFormatting.json(frame.minX)), \(NumberFormatting.json(frame.minY))), "
@@ -522,6 +536,12 @@ public enum TranscriptFormatter {
             return "editing \(began ? "begins" : "ends") in \(title)"
         case .text(let title, let text, let selection, let marked):
             return "\(title) reads " + quoted(shortened(markedUp(text, selection: selection, marked: marked)))
+        case .row(let row, let selected):
+            return "row \(row) \(selected ? "selected" : "deselected")"
+        case .swipeAction(let row, let title):
+            return "swipe action \(title) on row \(row)"
+        case .move(let from, let to):
+            return "row \(from) moves to \(to)"
         }
     }
 

@@ -37,6 +37,10 @@ public struct TranscriptSummary: Sendable {
     private var keysPressed = false
     /// Each field's last displayed text, in the order the fields first changed (at most the scene's fields).
     private var fieldTexts: [(title: String, text: String)] = []
+    /// The list's selected rows as the events left them, and its swipe actions and moves counted.
+    private var selectedRows: [Int] = []
+    private var swipeActionCount = 0
+    private var moveCount = 0
     /// How many events were added.
     public private(set) var eventCount = 0
 
@@ -76,6 +80,12 @@ public struct TranscriptSummary: Sendable {
             } else {
                 fieldTexts.append((title, text))
             }
+        case .row(let row, let selected):
+            selectedRows.removeAll { $0 == row }
+            // Bounded by the scene: a list of one selection at a time keeps at most one.
+            if selected && selectedRows.count < 1_000 { selectedRows.append(row) }
+        case .swipeAction: swipeActionCount += 1
+        case .move: moveCount += 1
         case .hudShow: shows += 1; hudVisible = true
         case .hudHide: hudVisible = false
         case .gesture(let name, let state) where state == .began || (state == .ended && name == "tap"):
@@ -113,6 +123,13 @@ public struct TranscriptSummary: Sendable {
             parts.append(surface.isEmpty
                 ? "the surface recognized nothing"
                 : "the surface recognized " + surface.map { "\($0.name) ×\($0.count)" }.joined(separator: ", "))
+        }
+        if scene.list != nil {
+            var list = selectedRows.isEmpty ? "no row selected" : "row " + selectedRows.map(String.init).joined(separator: ", ")
+                + " selected"
+            if swipeActionCount > 0 { list += ", \(swipeActionCount) swipe action\(swipeActionCount == 1 ? "" : "s") run" }
+            if moveCount > 0 { list += ", \(moveCount) row\(moveCount == 1 ? "" : "s") moved" }
+            parts.append(list)
         }
         for field in fieldTexts {
             parts.append("\(field.title) reads " + TranscriptFormatter.quoted(TranscriptFormatter.shortened(field.text)))

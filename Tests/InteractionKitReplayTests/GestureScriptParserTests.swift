@@ -63,7 +63,7 @@ struct GestureScriptParserTests {
     @Test("Unknown commands are errors at the command's column")
     func unknownCommand() {
         #expect(firstScriptError("  press 1 2") == "1:3: unknown command 'press'; expected one of: window, content-size, layout, "
-            + "tabbar, button, scroll, field, disable, select, surface, down, move, up, cancel, wait, evemu, key, type, pasteboard")
+            + "tabbar, button, scroll, list, field, disable, select, surface, down, move, up, cancel, wait, evemu, key, type, pasteboard")
     }
 
     @Test("Unknown items are errors, with the list of tabs")
@@ -167,7 +167,7 @@ struct GestureScriptParserTests {
         } catch {
             #expect(error.description == """
                 test.gesture:1:1: error: unknown command 'press'; expected one of: window, content-size, layout, tabbar, \
-                button, scroll, field, \
+                button, scroll, list, field, \
                 disable, select, surface, down, move, up, cancel, wait, evemu, key, type, pasteboard
                 test.gesture:2:6: error: a wait cannot be negative; time only moves forward
                 test.gesture:4:1: error: touch 0 is already down; lift it first or use another id

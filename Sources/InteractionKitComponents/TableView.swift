@@ -127,6 +127,16 @@ open class TableView: ScrollView {
         swipeRecognizer.table = self
         swipeRecognizer.name = "table-row-swipe"
         addGestureRecognizer(swipeRecognizer)
+        // One focus group: Tab reaches the table once, the arrows move over its rows (L5).
+        focusGroupIdentifier = "TableView \(UInt(bitPattern: ObjectIdentifier(self).hashValue))"
+    }
+
+    /// While one of its rows is focused, the arrows, Home, End and the page
+    /// keys move the focus over the rows (L5: the table's page, not the
+    /// scroll view's S9 scroll); other keys are the scroll view's.
+    override open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        if presses.count == 1, let press = presses.first, moveRowFocus(for: press) { return }
+        super.pressesBegan(presses, with: event)
     }
 
     // The recognizer points back here unowned: it must never read a freed table.

@@ -73,7 +73,7 @@ extension TableView {
     /// A finger reached a row (after the scroll view's content delay): it
     /// highlights when the delegate agrees.
     func cellTouchBegan(_ cell: TableViewCell) {
-        guard allowsSelection, let path = indexPath(for: cell) else { return }
+        guard allowsSelection, !touchBelongsToSwipe, let path = indexPath(for: cell) else { return }
         guard tableDelegate?.tableView(self, shouldHighlightRowAt: path) ?? true else { return }
         // The delegate may have reloaded: the cell must still show the row.
         guard let flat = geometry.flatIndex(of: path), self.cell(forFlatRow: flat) === cell else { return }
@@ -86,7 +86,7 @@ extension TableView {
         let wasHighlighted = cell.isHighlighted && highlightedFlatRow == cell.flatRow
         cell.isHighlighted = false
         highlightedFlatRow = -1
-        guard wasHighlighted, let path = indexPath(for: cell) else { return }
+        guard wasHighlighted, !touchBelongsToSwipe, let path = indexPath(for: cell) else { return }
         if let touch = touches.first, !cell.bounds.contains(touch.location(in: cell)) { return }
         selectRowAsUser(path)
     }

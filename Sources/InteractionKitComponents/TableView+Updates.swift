@@ -182,10 +182,15 @@ extension TableView {
             }
         }
         selectedRows = Set(selectedRows.compactMap { mapping.newPath($0) })
+        // A row left open stays open where its row went, and closes if it went away.
+        let swipedPath = swipe.flatRow >= 0 && swipe.flatRow < geometry.rowCount
+            ? mapping.newPath(geometry.indexPath(ofFlat: swipe.flatRow)) : nil
+        if swipedPath == nil { closeSwipe() }
         if highlightedFlatRow >= 0 { highlightedFlatRow = -1 }
         visibleCellList.removeAll(keepingCapacity: true)
         visibleStart = 0
         rebuildGeometry(source, counts: newCounts)
+        if let swipedPath { swipe.flatRow = geometry.flatIndex(of: swipedPath) ?? -1 }
         isPlacingRows = true
         for (cell, old) in ended { retire(cell, told: old) }
         contentSize = Size(width: bounds.size.width, height: geometry.totalHeight)

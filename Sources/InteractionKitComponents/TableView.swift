@@ -110,6 +110,11 @@ open class TableView: ScrollView {
     /// The batch `performBatchUpdates(_:)` is collecting, if any.
     var pendingBatch: TableBatch?
 
+    /// The row being swiped or left open, and how far (L3).
+    var swipe = TableSwipeState()
+    /// The horizontal drag that swipes rows open.
+    let swipeRecognizer = TableSwipeGestureRecognizer()
+
     /// The delegate as a table's delegate, when it is one.
     var tableDelegate: (any TableViewDelegate)? { delegate as? any TableViewDelegate }
 
@@ -119,6 +124,24 @@ open class TableView: ScrollView {
     override public init(frame: Rect = .zero) {
         super.init(frame: frame)
         alwaysBounceVertical = true
+        swipeRecognizer.table = self
+        swipeRecognizer.name = "table-row-swipe"
+        addGestureRecognizer(swipeRecognizer)
+        // One focus group: Tab reaches the table once, the arrows move over its rows (L5).
+        focusGroupIdentifier = "TableView \(UInt(bitPattern: ObjectIdentifier(self).hashValue))"
+    }
+
+    /// While one of its rows is focused, the arrows, Home, End and the page
+    /// keys move the focus over the rows (L5: the table's page, not the
+    /// scroll view's S9 scroll); other keys are the scroll view's.
+    override open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        if presses.count == 1, let press = presses.first, moveRowFocus(for: press) { return }
+        super.pressesBegan(presses, with: event)
+    }
+
+    // The recognizer points back here unowned: it must never read a freed table.
+    isolated deinit {
+        swipeRecognizer.table = nil
     }
 
     // MARK: Cells
@@ -262,6 +285,7 @@ open class TableView: ScrollView {
             return
         }
         pendingBatch = nil
+        closeSwipe()
         endDisplayingAllCells()
         rebuildGeometry()
         selectedRows = selectedRows.filter { geometry.flatIndex(of: $0) != nil }
@@ -337,8 +361,9 @@ open class TableView: ScrollView {
         placeRows()
     }
 
-    /// The content moved: rows scroll in and out.
+    /// The content moved: rows scroll in and out, and a row left open closes (L3).
     override func contentOffsetDidChange() {
+        if swipe.flatRow >= 0 && !swipe.isTracking { closeSwipe() }
         placeRows()
     }
 
@@ -419,7 +444,9 @@ open class TableView: ScrollView {
 
     /// Where a row's cell goes: its rect, shifted while it is swiped open or dragged.
     func rowFrame(forFlatRow flat: Int) -> Rect {
-        rect(forFlatRow: flat)
+        var frame = rect(forFlatRow: flat)
+        if flat == swipe.flatRow { frame.origin.x += swipe.offset }
+        return frame
     }
 
     /// Asks the data source for flat row `flat`'s cell, places and shows

@@ -65,6 +65,16 @@ open class TableViewCell: View {
         set { super.accessibilityTraits = newValue }
     }
 
+    /// A row showing in a table takes the keyboard's focus (L5): the table
+    /// is one focus group, whose arrows move over the rows.
+    override open var canBecomeFocused: Bool { tableView != nil && flatRow >= 0 }
+
+    /// Selects the row as a tap does (Space, Return, a screen reader's
+    /// activation); false outside a table or when selection is off.
+    override open func accessibilityActivate() -> Bool {
+        tableView?.activateRow(of: self) ?? false
+    }
+
     // A finger on the cell reaches it once the scroll view has let it through
     // (after the content delay): the table decides about highlight and selection.
 

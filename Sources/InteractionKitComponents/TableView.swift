@@ -473,6 +473,15 @@ open class TableView: ScrollView {
     /// Hides `cell` and puts it in the pool of its reuse identifier (a cell
     /// without one leaves the table).
     func putInPool(_ cell: TableViewCell) {
+        // A focused cell that scrolls away is not reused: reused, it would
+        // carry the focus to another row with nobody told. It leaves the
+        // table, and the focus repair (K4) moves the focus to a row that
+        // shows and tells the focus observers.
+        if let window, window.focusedItem === cell {
+            cell.flatRow = -1
+            cell.removeFromSuperview()
+            return
+        }
         cell.isHidden = true
         cell.isHighlighted = false
         cell.flatRow = -1

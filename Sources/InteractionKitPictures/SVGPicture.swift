@@ -423,6 +423,11 @@ public enum SVGPicture {
             let fill = row.isDragged ? "#f2f2f7" : row.isSelected ? "#d1d1d6" : row.isHighlighted ? "#e5e5ea" : "#ffffff"
             writer.leaf("rect", rectAttributes(frame) + [("fill", fill)]
                 + (row.isDragged ? [("stroke", "#3a3a3c"), ("stroke-width", "1.5")] : []))
+            if row.isFocused {
+                writer.leaf("rect", rectAttributes(Rect(x: frame.minX + 1.5, y: frame.minY + 1.5, width: frame.width - 3,
+                                                        height: frame.height - 3))
+                    + [("rx", "4"), ("fill", "none"), ("stroke", focusColour), ("stroke-width", "3")])
+            }
             writer.leaf("line", [
                 ("x1", S.decimal(frame.minX + 16)), ("y1", S.decimal(frame.maxY - 0.25)),
                 ("x2", S.decimal(frame.maxX)), ("y2", S.decimal(frame.maxY - 0.25)),

@@ -507,6 +507,12 @@ private struct TerminalPictureDrawing {
                 put(actions, upper - actions.count, line, within: lower, upper)
             }
             if row.isHighlighted { shade(columns: lower..<upper, rows: line...line) }
+            // A focused row, on one line, has its blanks drawn heavy, as a focused row of a scroll view has.
+            if row.isFocused {
+                for c in (lower + 1)..<upper where grid[line][c] == " " && c > lower + 1 + shown.count {
+                    put(strokes.heavyHorizontal, c, line)
+                }
+            }
         }
     }
 

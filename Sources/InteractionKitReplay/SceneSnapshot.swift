@@ -169,6 +169,8 @@ public struct RowSnapshot: Hashable, Sendable {
     public var actionsFrame: Rect?
     /// Whether the row is being dragged to a new place.
     public var isDragged: Bool
+    /// Whether the row has the keyboard focus (drawn on the row, not as the scene's ``SceneSnapshot/focus``).
+    public var isFocused = false
 
     /// Creates a row's snapshot.
     public init(title: String, frame: Rect, isSelected: Bool, isHighlighted: Bool, revealedActions: [String] = [],

@@ -90,6 +90,8 @@ public final class ScriptPlayer {
     private let fieldRecorder = FieldRecorder()
     /// The fields whose loupe shows.
     private var loupesShown: Set<ObjectIdentifier> = []
+    /// The list's row left open by a swipe when a lift was last delivered.
+    private var openListRow: IndexPath?
 
     /// The control events the player records, one at a time, in `ControlEvents.names` order.
     private static let recordedControlEvents: [ControlEvents] = [
@@ -392,6 +394,21 @@ public final class ScriptPlayer {
             extendTrail(id: id, phase: phase, at: location)
         }
         noteHighlights()
+        if phase == .ended || phase == .cancelled { noteOpenListRow() }
+    }
+
+    /// A picture when a lift leaves a row of the list open (its swipe
+    /// actions showing) or closes the one that was.
+    private func noteOpenListRow() {
+        guard let tableView else { return }
+        let open = tableView.revealedSwipeActions.isEmpty ? nil : tableView.swipedRow
+        guard open != openListRow else { return }
+        openListRow = open
+        if let open {
+            takeFrame("row \(open.row + 1) shows its swipe actions")
+        } else {
+            takeFrame("the list's open row closes")
+        }
     }
 
     private func location(of target: GestureScript.Target) -> Point {
@@ -640,11 +657,23 @@ public final class ScriptPlayer {
     /// The list as drawn: the rows that have cells, where they are now.
     private static func listSnapshot(_ table: TableView, model: SceneListModel) -> ListSnapshot {
         var rows: [RowSnapshot] = []
+        // The open row's actions, left to right, and the rect they share, in window coordinates.
+        let revealed = table.revealedSwipeActions.sorted { $0.frame.minX < $1.frame.minX }
+        var actionsFrame: Rect?
+        if let first = revealed.first, let last = revealed.last {
+            actionsFrame = table.convert(Rect(x: first.frame.minX, y: first.frame.minY,
+                                              width: last.frame.maxX - first.frame.minX, height: first.frame.height), to: nil)
+        }
         for cell in table.visibleCells {
             guard let indexPath = table.indexPath(for: cell) else { continue }
-            rows.append(RowSnapshot(
+            let isOpen = indexPath == table.swipedRow && !revealed.isEmpty
+            var row = RowSnapshot(
                 title: model.title(at: indexPath.row), frame: cell.convert(cell.bounds, to: nil),
-                isSelected: cell.isSelected, isHighlighted: cell.isHighlighted))
+                isSelected: cell.isSelected, isHighlighted: cell.isHighlighted,
+                revealedActions: isOpen ? revealed.map { $0.action.title ?? "" } : [],
+                actionsFrame: isOpen ? actionsFrame : nil)
+            row.isFocused = table.window?.isKeyWindow == true && table.window?.focusedItem === cell
+            rows.append(row)
         }
         rows.sort { $0.frame.minY < $1.frame.minY }
         return ListSnapshot(frame: table.convert(table.bounds, to: nil), rowCount: model.rowCount, rows: rows)
@@ -794,7 +823,8 @@ public final class ScriptPlayer {
                            contentSize: view.contentSize)
         }
         var focus: FocusSnapshot?
-        if window.isKeyWindow, let item = window.focusedItem, window.isFocusable(item) {
+        // A focused row of the list is drawn as a row of the list (ListSnapshot), not as a box of its own.
+        if window.isKeyWindow, let item = window.focusedItem, window.isFocusable(item), !(item is TableViewCell) {
             let (title, kind) = Self.describe(item)
             let inScroll = scrollView != nil && (item as? View)?.superview === scrollView
             focus = FocusSnapshot(title: title, kind: kind, frame: item.focusFrame, clip: inScroll ? scrollFrame : nil)

@@ -51,6 +51,17 @@ struct ExampleTranscriptTests {
         #expect(replay.frames.last?.snapshot.fields.first?.loupe == nil)
     }
 
+    @Test("The list example with pictures matches its golden file: rows, the selection, the focus, revealed actions")
+    func listPictures() throws {
+        let replay = try replay("list.gesture")
+        let options = TranscriptFormatter.TextOptions(
+            picture: { TerminalPicture.render($0, columns: 60) }, legend: TerminalPicture.legend(list: true))
+        try expectGolden(TranscriptFormatter.text(replay, options: options), "list-pictures.txt")
+        #expect(replay.frames.contains { $0.snapshot.list?.rows.contains { $0.revealedActions == ["Delete", "Archive"] } == true })
+        #expect(replay.frames.last?.snapshot.list?.rowCount == 29, "Delete deleted a row")
+        #expect(replay.frames.last?.snapshot.list?.rows.contains { $0.title == "Row 4" } == false)
+    }
+
     @Test("The keyboard example walks buttons and tabs by keys alone: Tab between groups, arrows along the bar")
     func keyboardWalk() throws {
         let replay = try replay("keyboard.gesture")

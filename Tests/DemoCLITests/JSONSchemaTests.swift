@@ -122,8 +122,12 @@ struct JSONSchemaTests {
         let schema = try DocumentedSchema.fromReadme()
         #expect(Set(schema.events.keys) == [
             "meta", "touch", "gesture", "hud.show", "hud.hide", "select", "control", "highlight", "content-size",
-            "recording", "rejected", "scroll", "scroll.end", "key", "focus", "editing", "text",
+            "recording", "rejected", "scroll", "scroll.end", "key", "focus", "editing", "text", "row", "swipe-action",
+            "move",
         ])
+        #expect(schema.events["row"]?.map(\.name) == ["row", "phase"])
+        #expect(schema.events["swipe-action"]?.map(\.name) == ["row", "title"])
+        #expect(schema.events["move"]?.map(\.name) == ["from", "to"])
         #expect(schema.events["editing"]?.map(\.name) == ["title", "phase"])
         #expect(schema.events["text"]?.map(\.name) == ["title", "text", "selection", "marked"])
         #expect(schema.events["text"]?.last?.types == [.array, .absent])
@@ -181,6 +185,10 @@ struct JSONSchemaTests {
             .editing(title: "Search", began: false),
             .text(title: "Search", text: "ca\"t", selection: 2..<2, marked: nil),
             .text(title: "PIN", text: "•••", selection: 0..<3, marked: 1..<2),
+            .row(row: 3, selected: true),
+            .row(row: 3, selected: false),
+            .swipeAction(row: 3, title: "Delete"),
+            .move(from: 3, to: 5),
         ]
         let replay = Replay(script: script, events: events.map { ReplayEvent(time: 0.25, kind: $0) }, frames: [])
         let lines = TranscriptFormatter.jsonLines(replay).split(separator: "\n")

@@ -59,6 +59,24 @@ struct TableKeysTests {
         #expect(Self.focusedRow(window, table) == 13)
     }
 
+    @Test("L5: a focused row scrolled out of view never hands its focus to the row its cell is reused for unannounced")
+    func focusedCellIsNotReusedSilently() {
+        let (window, table, _, _) = Self.scene()
+        window.press(.keyboardTab)
+        #expect(Self.focusedRow(window, table) == 0)
+        var told: [Int?] = []
+        window.addFocusObserver { context in
+            told.append((context.nextFocusedItem as? TableViewCell).flatMap { table.indexPath(for: $0)?.row })
+        }
+        // Scrolled from code far down: row 0's cell goes, and the cells are reused for rows 40…
+        table.setContentOffset(Point(x: 0, y: 44 * 40), animated: false)
+        let focused = Self.focusedRow(window, table)
+        // Wherever the focus is now, the observers were told of it: never a row they did not hear of.
+        #expect(focused == nil || told.last == focused, "the focus is on row \(String(describing: focused)), observers heard \(told)")
+        if let cell = window.focusedItem as? TableViewCell { #expect(cell.window != nil && !cell.isHidden) }
+        #expect(focused != 0, "row 0 has no cell now")
+    }
+
     @Test("L5: Home and End go to the first and last row; Page Up and Down move a page of rows")
     func homeEndAndPages() {
         let (window, table, model, _) = Self.scene()

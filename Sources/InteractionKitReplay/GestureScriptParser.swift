@@ -473,16 +473,7 @@ private struct ParseState {
             line.fail(at: first.column, "expected the button's title before 'at', \(example)")
             return
         }
-        // The title: every token before `at`, one space between words.
-        var words: [String] = []
-        while let token = line.peek(), !(token.kind == .word && token.text == "at") {
-            guard token.kind != .item else {
-                line.fail(at: token.column, "a button's title is written without '@' here, \(example)")
-                return
-            }
-            words.append(token.text)
-            line.index += 1
-        }
+        guard let words = wordsBeforeAt(&line, "a button's title", example) else { return }
         let title = ScriptToken(kind: words.count == 1 ? first.kind : .quoted, text: words.joined(separator: " "),
                                 column: first.column)
         guard !title.text.isEmpty else {
@@ -554,15 +545,7 @@ private struct ParseState {
             line.fail(at: line.peek()?.column ?? line.endColumn, "expected the field's name, then 'at X Y WIDTH HEIGHT', \(example)")
             return
         }
-        var words: [String] = []
-        while let token = line.peek(), !(token.kind == .word && token.text == "at") {
-            guard token.kind != .item else {
-                line.fail(at: token.column, "a field's name is written without '@' here, \(example)")
-                return
-            }
-            words.append(token.text)
-            line.index += 1
-        }
+        guard let words = wordsBeforeAt(&line, "a field's name", example) else { return }
         let name = words.joined(separator: " ")
         guard !name.isEmpty else {
             line.fail(at: first.column, "a field needs a name that is not empty, \(example)")
@@ -685,6 +668,21 @@ private struct ParseState {
         scene.list = GestureScript.SceneList(
             frame: Rect(x: x.value, y: y.value, width: width.value, height: height.value), rowCount: rows,
             rowHeight: rowHeight, swipeActions: actions, reorders: reorders)
+    }
+
+    /// The tokens of a title before `at` (`button Row 7 at …`), read up to
+    /// it; nil, with an error, at an `@`, which names an item and titles none.
+    mutating func wordsBeforeAt(_ line: inout LineReader, _ what: String, _ example: String) -> [String]? {
+        var words: [String] = []
+        while let token = line.peek(), !(token.kind == .word && token.text == "at") {
+            guard token.kind != .item else {
+                line.fail(at: token.column, "\(what) is written without '@' here, \(example)")
+                return nil
+            }
+            words.append(token.text)
+            line.index += 1
+        }
+        return words
     }
 
     /// `scroll X Y WIDTH HEIGHT content WIDTH HEIGHT [paging]`: a `ScrollView`
@@ -1015,18 +1013,8 @@ private struct ParseState {
             line.fail(at: token.column + error.offset, error.message)
             return
         }
-        var time: Double?
-        if let next = line.peek(), next.kind == .word, next.text == "at" {
-            line.index += 1
-            guard let at = line.number("the time to press the key, in seconds from the start") else { return }
-            guard at.value >= scriptTime else {
-                line.fail(at: at.column, "the script is already at \(NumberFormatting.json(scriptTime)) s here, "
-                    + "so the key cannot be pressed at \(NumberFormatting.json(at.value)) s; time only moves forward")
-                return
-            }
-            time = at.value
-        }
-        guard line.finish() else { return }
+        guard let time = startTime(&line, "the time to press the key", "the key cannot be pressed"),
+              line.finish() else { return }
         if let time { scriptTime = time }
         steps.append(GestureScript.Step(line: line.line, action: .key(key, at: time)))
     }
@@ -1055,20 +1043,24 @@ private struct ParseState {
                 + "use a key line (key return, key tab) for it")
             return
         }
-        var time: Double?
-        if let next = line.peek(), next.kind == .word, next.text == "at" {
-            line.index += 1
-            guard let at = line.number("the time to start typing, in seconds from the start") else { return }
-            guard at.value >= scriptTime else {
-                line.fail(at: at.column, "the script is already at \(NumberFormatting.json(scriptTime)) s here, "
-                    + "so typing cannot start at \(NumberFormatting.json(at.value)) s; time only moves forward")
-                return
-            }
-            time = at.value
-        }
-        guard line.finish() else { return }
+        guard let time = startTime(&line, "the time to start typing", "typing cannot start"), line.finish() else { return }
         scriptTime = (time ?? scriptTime) + Double(token.text.count) * GestureScript.typingInterval
         steps.append(GestureScript.Step(line: line.line, action: .type(token.text, at: time)))
+    }
+
+    /// An optional `at T` ending a line: `.some(nil)` without one, `.some(T)`
+    /// with one, nil after an error (a missing number, or a time the script
+    /// is already past, which `cannot` words: "the key cannot be pressed").
+    mutating func startTime(_ line: inout LineReader, _ expected: String, _ cannot: String) -> Double?? {
+        guard let next = line.peek(), next.kind == .word, next.text == "at" else { return .some(nil) }
+        line.index += 1
+        guard let at = line.number("\(expected), in seconds from the start") else { return nil }
+        guard at.value >= scriptTime else {
+            line.fail(at: at.column, "the script is already at \(NumberFormatting.json(scriptTime)) s here, "
+                + "so \(cannot) at \(NumberFormatting.json(at.value)) s; time only moves forward")
+            return nil
+        }
+        return .some(at.value)
     }
 
     /// `pasteboard "TEXT"`: the window's pasteboard holds TEXT from now on.

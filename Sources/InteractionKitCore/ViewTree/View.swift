@@ -4,7 +4,8 @@
 /// Geometry follows UIKit. `frame` places the view in its superview's
 /// coordinates; `bounds` is the view's own coordinate space, and moving
 /// `bounds.origin` shifts where its subviews appear (that is how scrolling
-/// works). There are no transforms, so conversions are translations.
+/// works). `transform` scales, rotates or moves the view about its centre, as
+/// UIKit's does; while it is the identity, conversions are translations.
 ///
 /// Hit testing, coordinate conversion and hierarchy changes are iterative,
 /// not recursive, so a view tree thousands of levels deep is handled without
@@ -282,6 +283,8 @@ open class View {
     /// This view's offset to the root of its tree, and the generation it was computed at.
     var cachedOffsetToRoot = (dx: 0.0, dy: 0.0)
     var cachedOffsetGeneration = UInt64.max
+    /// Whether a view on the way to the root had a transform, at that generation.
+    var cachedPathHasTransform = false
 
     /// What `acceptsHits` answers, kept for the library's own classes
     /// (`hasBuiltInBehaviour`), where every change to what it reads calls
@@ -314,9 +317,23 @@ open class View {
     ///
     /// Setting it also sets `bounds.size`, and lays the view out again when
     /// the size changes.
+    /// While `transform` is not the identity, this is the smallest rectangle
+    /// holding the transformed bounds (UIKit calls it undefined), and setting
+    /// it only moves the view's centre to the new rectangle's centre.
     public var frame: Rect {
-        get { storedFrame }
+        get { storedHasTransform ? storedFrame.applying(transformAboutCentre) : storedFrame }
         set {
+            if storedHasTransform {
+                geometryDidChange()
+                let size = storedFrame.size
+                storedFrame = Rect(
+                    x: newValue.midX - size.width / 2, y: newValue.midY - size.height / 2,
+                    width: size.width, height: size.height
+                )
+                refreshHitRejectionBox()
+                window?.geometryDidChangeUnderTouches()
+                return
+            }
             let oldSize = storedFrame.size
             geometryDidChange()
             storedFrame = newValue
@@ -345,9 +362,76 @@ open class View {
                 )
             }
             storedBounds = newValue
-            hitRejectionBox = HitRejectionBox(frame: storedFrame, bounds: storedBounds)
+            refreshHitRejectionBox()
             window?.geometryDidChangeUnderTouches()
             if oldSize != newValue.size { layoutSubviews() }
+        }
+    }
+
+    /// The view's transform, applied about the centre of its bounds as
+    /// UIKit's is (`anchorPoint` 0.5, 0.5); the identity by default.
+    ///
+    /// Conversions, hit testing and everything built on them (accessibility
+    /// frames, pictures, AT-SPI extents) honour it; `frame` becomes the
+    /// transformed bounds' bounding box.
+    public var transform: AffineTransform {
+        get { storedTransform }
+        set {
+            guard newValue != storedTransform else { return }
+            geometryDidChange()
+            storedTransform = newValue
+            storedHasTransform = !newValue.isIdentity
+            refreshHitRejectionBox()
+            window?.geometryDidChangeUnderTouches()
+        }
+    }
+    private var storedTransform = AffineTransform.identity
+    /// Whether `transform` is not the identity: the one comparison the
+    /// untransformed paths (hit testing, conversion) pay.
+    private(set) var storedHasTransform = false
+
+    /// The view's centre in its superview's coordinates (the centre of the
+    /// untransformed frame, which a transform leaves in place).
+    public var center: Point {
+        get { storedFrame.center }
+        set {
+            let size = storedFrame.size
+            let old = storedFrame
+            storedFrame = Rect(x: newValue.x - size.width / 2, y: newValue.y - size.height / 2, width: size.width, height: size.height)
+            guard storedFrame != old else { return }
+            geometryDidChange()
+            refreshHitRejectionBox()
+            window?.geometryDidChangeUnderTouches()
+        }
+    }
+
+    /// The map from this view's coordinates to its superview's: the bounds'
+    /// centre to the frame's centre, through `transform` between.
+    var transformToSuperview: AffineTransform {
+        let bounds = storedBounds
+        let boundsCentre = Point(x: bounds.origin.x + bounds.size.width / 2, y: bounds.origin.y + bounds.size.height / 2)
+        let centre = storedFrame.center
+        return AffineTransform(translationX: -boundsCentre.x, y: -boundsCentre.y)
+            .concatenating(storedTransform)
+            .concatenating(AffineTransform(translationX: centre.x, y: centre.y))
+    }
+
+    /// `transform` applied about the untransformed frame's centre, in the
+    /// superview's coordinates: what takes `storedFrame` to `frame`.
+    private var transformAboutCentre: AffineTransform {
+        let centre = storedFrame.center
+        return AffineTransform(translationX: -centre.x, y: -centre.y)
+            .concatenating(storedTransform)
+            .concatenating(AffineTransform(translationX: centre.x, y: centre.y))
+    }
+
+    /// Rebuilds the rejection box from the (transformed) frame and bounds.
+    private func refreshHitRejectionBox() {
+        if storedHasTransform {
+            let box = storedFrame.applying(transformAboutCentre)
+            hitRejectionBox = HitRejectionBox(frame: box, bounds: Rect(origin: .zero, size: box.size))
+        } else {
+            hitRejectionBox = HitRejectionBox(frame: storedFrame, bounds: storedBounds)
         }
     }
 

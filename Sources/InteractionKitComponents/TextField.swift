@@ -412,12 +412,12 @@ open class TextField: Control, TextInput {
             .map { $0.offsetBy(textOrigin) }
     }
 
-    /// Scrolls the text so that the caret is inside the field.
     /// Notes that the caret moved: the text scrolls to it when the scroll offset is next asked for.
     private func scrollToCaret() {
         caretNeedsScrolling = true
     }
 
+    /// Scrolls the text so that the caret is inside the field.
     private func scrollToCaretNow() {
         caretNeedsScrolling = false
         let caret = textLayout.caretRect(forOffset: displayOffset(buffer.caretOffset), in: displayedText)

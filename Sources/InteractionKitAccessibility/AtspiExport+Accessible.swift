@@ -43,6 +43,11 @@ extension AtspiExport {
                 // Orca says a Value's text from this attribute, as for ARIA's aria-valuetext.
                 if numericValue(of: object) != nil { entries.append((.string("valuetext"), .string(value))) }
             }
+            if case .node(let node) = object, let (position, count) = tree.listPosition(of: node) {
+                // ARIA's and GTK 4's names for a row's place in its list.
+                entries.append((.string("posinset"), .string(String(position))))
+                entries.append((.string("setsize"), .string(String(count))))
+            }
             if let placeholder = textContent(of: object)?.accessibilityPlaceholderText, !placeholder.isEmpty {
                 // GTK 4's name for it; Orca speaks it for an empty entry.
                 entries.append((.string("placeholder-text"), .string(placeholder)))

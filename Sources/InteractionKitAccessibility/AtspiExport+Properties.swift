@@ -104,7 +104,7 @@ extension AtspiExport {
                 ("Id", .int32(applicationID ?? 0)),
             ]
         case AtspiInterface.action:
-            return [("NActions", .int32(1))]
+            return [("NActions", .int32(Int32(clamping: actionNames(of: object).count)))]
         case AtspiInterface.value:
             guard case .node(let node) = object, let value = numericValue(of: object) else { return [] }
             return [

@@ -224,7 +224,7 @@ public final class AtspiExport {
             return accessible(member, call, object)
         case AtspiInterface.component?:
             return component(member, call, object)
-        case AtspiInterface.action? where tree.isActivatable(object):
+        case AtspiInterface.action? where implementsAction(object):
             return action(member, call, object)
         case AtspiInterface.selection? where implementsSelection(object):
             return selection(member, call, object)
@@ -325,7 +325,7 @@ public final class AtspiExport {
     public func interfaces(of object: AtspiObjectTree.Object) -> [String] {
         if isApplication(object) { return [AtspiInterface.accessible, AtspiInterface.application] }
         var names = [AtspiInterface.accessible, AtspiInterface.component]
-        if tree.isActivatable(object) { names.append(AtspiInterface.action) }
+        if implementsAction(object) { names.append(AtspiInterface.action) }
         if numericValue(of: object) != nil { names.append(AtspiInterface.value) }
         if implementsSelection(object) { names.append(AtspiInterface.selection) }
         if textContent(of: object) != nil { names.append(AtspiInterface.text) }
@@ -339,9 +339,23 @@ public final class AtspiExport {
         return node.accessibilityNumericValue
     }
 
-    /// Whether the object answers `Selection`: a page tab list, over its tabs.
+    /// Whether the object answers `Selection`: a page tab list over its
+    /// tabs, a list over its rows.
     func implementsSelection(_ object: AtspiObjectTree.Object) -> Bool {
-        tree.role(of: object) == .pageTabList
+        let role = tree.role(of: object)
+        return role == .pageTabList || role == .list
+    }
+
+    /// Whether the object answers `Action`: it can be activated, or it has custom actions.
+    func implementsAction(_ object: AtspiObjectTree.Object) -> Bool {
+        tree.isActivatable(object) || !customActions(of: object).isEmpty
+    }
+
+    /// The object's custom actions (`accessibilityCustomActions`), which
+    /// follow `click` in its `Action` interface.
+    func customActions(of object: AtspiObjectTree.Object) -> [AccessibilityCustomAction] {
+        guard case .node(let node) = object else { return [] }
+        return node.accessibilityCustomActions ?? []
     }
 
     func invalidArguments(_ call: DBusMessage, expected: String) -> DBusMethodOutcome {

@@ -299,8 +299,10 @@ public final class AtspiObjectTree {
         if let text = node as? any AccessibilityTextContent, text.accessibilityTextIsEditable {
             return text.accessibilityTextIsSecure ? .passwordText : .entry
         }
+        if listPosition(of: node) != nil { return .listItem }
         if !node.isAccessibilityElement {
             if Self.isGroup(node) { return .panel }
+            if node is any AccessibilityListContainer { return .list }
             if node is any AccessibilityScrollContainer { return .scrollPane }
             if traits.contains(.tabBar) { return .pageTabList }
             if traits.contains(.toolbar) { return .toolBar }
@@ -330,10 +332,17 @@ public final class AtspiObjectTree {
         return node.accessibilityLabel ?? ""
     }
 
+    /// The place of a list's row among its section's rows (1-based) and
+    /// their count, as its list says (L6); nil for a node that is no row.
+    public func listPosition(of node: any AccessibilityNode) -> (position: Int, count: Int)? {
+        guard let list = node.accessibilityParent as? any AccessibilityListContainer else { return nil }
+        return list.accessibilityListPosition(of: node)
+    }
+
     /// Whether the object can be activated (AT-SPI's `click` action).
     public func isActivatable(_ object: Object) -> Bool {
         switch role(of: object) {
-        case .pushButton, .pageTab, .toggleButton, .link: true
+        case .pushButton, .pageTab, .toggleButton, .link, .listItem: true
         default: false
         }
     }
@@ -364,8 +373,11 @@ public final class AtspiObjectTree {
             states.insert(.singleLine)
             states.insert(.selectableText)
         }
-        if role == .pageTab {
+        if role == .pageTab || role == .listItem {
             states.insert(.selectable)
+        }
+        if role == .list, let list = node as? any AccessibilityListContainer, list.accessibilityListAllowsMultipleSelection {
+            states.insert(.multiselectable)
         }
         if traits.contains(.selected) {
             if role == .toggleButton {

@@ -7,6 +7,10 @@ public enum AtspiRole: UInt32, Sendable, CaseIterable {
     case image = 27
     /// Text that does not change.
     case label = 29
+    /// A list of rows a person can select: a table view.
+    case list = 31
+    /// One row of a list.
+    case listItem = 32
     /// A top-level window with a title bar: a `Window`.
     case frame = 23
     /// One tab of a page tab list.
@@ -42,6 +46,8 @@ public enum AtspiRole: UInt32, Sendable, CaseIterable {
         case .filler: "filler"
         case .image: "image"
         case .label: "label"
+        case .list: "list"
+        case .listItem: "list item"
         case .frame: "frame"
         case .pageTab: "page tab"
         case .pageTabList: "page tab list"

@@ -14,6 +14,9 @@ public enum AtspiState: Int, Sendable, CaseIterable {
     case focusable = 11
     /// The object has the focus.
     case focused = 12
+    /// Several of the object's children can be selected at once (a list
+    /// with multiple selection).
+    case multiselectable = 16
     /// The object is pressed (a toggle button that is on).
     case pressed = 20
     /// The object can be selected (a tab).
@@ -40,6 +43,7 @@ public enum AtspiState: Int, Sendable, CaseIterable {
         case .enabled: "enabled"
         case .focusable: "focusable"
         case .focused: "focused"
+        case .multiselectable: "multiselectable"
         case .pressed: "pressed"
         case .selectable: "selectable"
         case .selected: "selected"

@@ -65,6 +65,17 @@ open class TableViewCell: View {
         set { super.accessibilityTraits = newValue }
     }
 
+    /// The row's custom actions (L6): its swipe actions, "Move Up" and
+    /// "Move Down" while it can be reordered, then the ones set on the cell.
+    override open var accessibilityCustomActions: [AccessibilityCustomAction]? {
+        get {
+            let own = super.accessibilityCustomActions
+            guard let rowActions = tableView?.rowCustomActions(for: self), !rowActions.isEmpty else { return own }
+            return rowActions + (own ?? [])
+        }
+        set { super.accessibilityCustomActions = newValue }
+    }
+
     /// A row showing in a table takes the keyboard's focus (L5): the table
     /// is one focus group, whose arrows move over the rows.
     override open var canBecomeFocused: Bool { tableView != nil && flatRow >= 0 }

@@ -163,4 +163,8 @@ open class AccessibilityElement: AccessibilityNode {
     open var accessibilityViewIsModal = false {
         didSet { if oldValue != accessibilityViewIsModal { accessibilityContainer?.accessibilityDidChange(.children) } }
     }
+
+    /// The actions assistive technologies offer on the element besides its
+    /// default one, in order; nil by default.
+    open var accessibilityCustomActions: [AccessibilityCustomAction]?
 }

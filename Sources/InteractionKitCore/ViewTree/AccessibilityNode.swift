@@ -48,6 +48,9 @@ public protocol AccessibilityNode: AnyObject {
     /// Whether assistive technologies ignore the node's siblings, and what
     /// they contain, while it is shown (a dialog over the screen).
     var accessibilityViewIsModal: Bool { get }
+    /// The actions an assistive technology offers besides the default one
+    /// (UIKit's `accessibilityCustomActions`), in order; nil when none.
+    var accessibilityCustomActions: [AccessibilityCustomAction]? { get }
 }
 
 extension AccessibilityNode {
@@ -63,6 +66,8 @@ extension AccessibilityNode {
     public var accessibilityElementsHidden: Bool { false }
     /// Not modal, unless the node says otherwise.
     public var accessibilityViewIsModal: Bool { false }
+    /// No custom actions, unless the node says otherwise.
+    public var accessibilityCustomActions: [AccessibilityCustomAction]? { nil }
 
     /// The default increment and decrement: `steps` steps of
     /// `accessibilityNumericValue`, clamped into its range, set through

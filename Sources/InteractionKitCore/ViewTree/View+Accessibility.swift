@@ -18,6 +18,7 @@ final class AccessibilityStorage {
     var elementsHidden = false
     var isModal = false
     var groupsChildren = false
+    var customActions: [AccessibilityCustomAction]?
 }
 
 extension View: AccessibilityNode {

@@ -632,6 +632,17 @@ open class View {
         get { accessibilityStorage?.isModal ?? false }
         set { updateAccessibilityExposure(\.isModal, to: newValue) }
     }
+    /// The actions assistive technologies offer on the view besides its
+    /// default one (UIKit's `accessibilityCustomActions`: a row's swipe
+    /// actions, say), in order; nil by default.
+    open var accessibilityCustomActions: [AccessibilityCustomAction]? {
+        get { accessibilityStorage?.customActions }
+        set {
+            let storage = accessibilityStorage ?? AccessibilityStorage()
+            accessibilityStorage = storage
+            storage.customActions = newValue
+        }
+    }
     /// Whether assistive technologies read what the view holds together,
     /// as one group, in reading order (UIKit's
     /// `shouldGroupAccessibilityChildren`); false by default. Over AT-SPI

@@ -143,10 +143,10 @@ struct PrivateSession {
         var found: [String] = []
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int32(entry), pid != getpid() else { continue }
-            guard let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { continue }
+            guard let environment = procFileBytes("/proc/\(entry)/environ") else { continue }
             let variables = environment.split(separator: 0)
             guard variables.contains(where: { $0.elementsEqual(needle) }) else { continue }
-            let name = (try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8))?
+            let name = procFileText("/proc/\(entry)/comm")?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             found.append("\(pid) \(name)")
         }
@@ -183,7 +183,7 @@ struct AtspiSessionTests {
         let session = try PrivateSession(name: "signals")
         defer { session.remove() }
         let child = try session.spawn("/bin/sleep", ["30"], outputPath: "/dev/null")
-        let status = try String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8)
+        let status = procFileText("/proc/\(child.pid)/status") ?? ""
         let blocked = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
         #expect(blocked?.split(separator: "\t").last == "0000000000000000", "\(blocked ?? "no SigBlk line")")
         // Until the child has exec'd, /proc shows the parent's environment:

@@ -85,7 +85,7 @@ public final class PrivateBusDaemon {
         let deadline = Date().addingTimeInterval(20)
         while deadline.timeIntervalSinceNow > 0 {
             // The state follows the command name in parentheses: "pid (name) T ...".
-            let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+            let stat = procFileText("/proc/\(process.processIdentifier)/stat") ?? ""
             if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst().trimmingCharacters(in: .whitespaces).first == "T" {
                 return
             }

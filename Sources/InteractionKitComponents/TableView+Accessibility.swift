@@ -74,10 +74,17 @@ extension TableView: AccessibilityListContainer {
     /// when the row may not move.
     @discardableResult
     func moveRowAsUser(_ from: IndexPath, by step: Int) -> Bool {
+        moveRowAsUser(from, to: IndexPath(row: from.row + step, section: from.section))
+    }
+
+    /// Moves the row at `from` to `to` as the user does (a reorder's lift,
+    /// a "Move Up" action): the data source is told `moveRowAt:to:` once,
+    /// then the table moves the row. False when either path is out of
+    /// range, the table is not editing, or the row may not move.
+    @discardableResult
+    func moveRowAsUser(_ from: IndexPath, to: IndexPath) -> Bool {
         guard isEditing, let source = dataSource, geometry.flatIndex(of: from) != nil,
-              source.tableView(self, canMoveRowAt: from) else { return false }
-        let to = IndexPath(row: from.row + step, section: from.section)
-        guard geometry.flatIndex(of: to) != nil else { return false }
+              geometry.flatIndex(of: to) != nil, source.tableView(self, canMoveRowAt: from) else { return false }
         let serial = contentSerial
         source.tableView(self, moveRowAt: from, to: to)
         // A data source that reloaded or edited from the callback has said what the rows are.

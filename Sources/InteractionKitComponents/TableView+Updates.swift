@@ -161,6 +161,8 @@ extension TableView {
             return
         }
         guard let source = dataSource else { return reloadData() }
+        // The batch's paths are the data source's: a row being dragged goes back first.
+        cancelReorder()
         var oldCounts: [Int] = []
         for section in 0..<geometry.sectionCount { oldCounts.append(geometry.rowCount(inSection: section)) }
         let newCounts = askedRowCounts(source)

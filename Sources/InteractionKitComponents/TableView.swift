@@ -115,6 +115,13 @@ open class TableView: ScrollView {
     /// The horizontal drag that swipes rows open.
     let swipeRecognizer = TableSwipeGestureRecognizer()
 
+    /// The row being moved by a long press and a drag, if any (L4).
+    var reorder = TableReorderState()
+    /// The long press that picks up a row while editing.
+    let reorderRecognizer = TableReorderGestureRecognizer()
+    /// The frames that scroll the table while a dragged row's finger is near an edge.
+    var reorderLink: DisplayLink?
+
     /// The delegate as a table's delegate, when it is one.
     var tableDelegate: (any TableViewDelegate)? { delegate as? any TableViewDelegate }
 
@@ -127,6 +134,9 @@ open class TableView: ScrollView {
         swipeRecognizer.table = self
         swipeRecognizer.name = "table-row-swipe"
         addGestureRecognizer(swipeRecognizer)
+        reorderRecognizer.table = self
+        reorderRecognizer.name = "table-row-reorder"
+        addGestureRecognizer(reorderRecognizer)
         // One focus group: Tab reaches the table once, the arrows move over its rows (L5).
         focusGroupIdentifier = "TableView \(UInt(bitPattern: ObjectIdentifier(self).hashValue))"
     }
@@ -142,6 +152,7 @@ open class TableView: ScrollView {
     // The recognizer points back here unowned: it must never read a freed table.
     isolated deinit {
         swipeRecognizer.table = nil
+        reorderLink?.invalidate()
     }
 
     // MARK: Cells
@@ -157,7 +168,7 @@ open class TableView: ScrollView {
     /// registered for `identifier`. An identifier nobody registered gets a
     /// plain `TableViewCell` and a message.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
-        if let cell = reusePool[identifier]?.popLast() {
+        if let cell = reusePool[identifier, default: []].popLast() {
             cell.prepareForReuse()
             return cell
         }
@@ -285,6 +296,7 @@ open class TableView: ScrollView {
             return
         }
         pendingBatch = nil
+        cancelReorder()
         closeSwipe()
         endDisplayingAllCells()
         rebuildGeometry()
@@ -393,7 +405,13 @@ open class TableView: ScrollView {
 
     /// The flat rows meeting the visible bounds: `first..<end`.
     func visibleFlatRange() -> (first: Int, end: Int) {
-        let area = bounds
+        var area = bounds
+        if reorder.isActive {
+            // Rows making room for a dragged row are drawn up to its height from their places.
+            let height = geometry.heights[reorder.originFlat]
+            area.origin.y -= height
+            area.size.height += 2 * height
+        }
         guard geometry.rowCount > 0, area.size.height > 0, dataSource != nil else { return (0, 0) }
         let first = geometry.firstFlatRow(endingBelow: area.minY)
         var end = first
@@ -446,6 +464,7 @@ open class TableView: ScrollView {
     func rowFrame(forFlatRow flat: Int) -> Rect {
         var frame = rect(forFlatRow: flat)
         if flat == swipe.flatRow { frame.origin.x += swipe.offset }
+        if reorder.isActive { frame.origin.y = reorderedRowTop(ofFlat: flat) }
         return frame
     }
 
@@ -454,6 +473,11 @@ open class TableView: ScrollView {
     /// data source.
     func makeCell(forFlatRow flat: Int) -> TableViewCell? {
         guard let source = dataSource, flat < geometry.rowCount else { return nil }
+        // The dragged row scrolled back in: it still has its cell, shown all along.
+        if flat == reorder.originFlat, let cell = reorder.cell {
+            cell.frame = rowFrame(forFlatRow: flat)
+            return cell
+        }
         let path = geometry.indexPath(ofFlat: flat)
         let cell = source.tableView(self, cellForRowAt: path)
         if cell.superview !== self {
@@ -495,6 +519,8 @@ open class TableView: ScrollView {
     /// Takes `cell` off flat row `flatRow`: it hides and waits in the pool,
     /// and the delegate hears it ended displaying.
     func endDisplaying(_ cell: TableViewCell, flatRow: Int) {
+        // The dragged row's cell stays under the finger when its row scrolls out.
+        if cell === reorder.cell { return }
         putInPool(cell)
         guard flatRow < geometry.rowCount else { return }
         tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: geometry.indexPath(ofFlat: flatRow))
@@ -560,8 +586,10 @@ open class TableView: ScrollView {
     // MARK: Editing
 
     /// Starts or stops editing (while editing, rows that can move are
-    /// reordered by a long press and a drag).
+    /// reordered by a long press and a drag); ending editing puts a row
+    /// being moved back, telling nothing.
     public func setEditing(_ editing: Bool, animated: Bool) {
         isEditing = editing
+        if !editing { cancelReorder() }
     }
 }

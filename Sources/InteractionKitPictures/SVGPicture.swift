@@ -418,7 +418,8 @@ public enum SVGPicture {
         writer.close("clipPath")
         writer.leaf("rect", rectAttributes(list.frame) + [("fill", "#ffffff"), ("stroke", "#8e8e93"), ("stroke-width", "1")])
         writer.open("g", [("clip-path", "url(#list-clip)")])
-        for row in list.rows where S.isFinite(row.frame) {
+        // A dragged row is drawn last, over the rows it passes.
+        for row in list.rows.filter({ !$0.isDragged }) + list.rows.filter(\.isDragged) where S.isFinite(row.frame) {
             let frame = row.frame
             let fill = row.isDragged ? "#f2f2f7" : row.isSelected ? "#d1d1d6" : row.isHighlighted ? "#e5e5ea" : "#ffffff"
             writer.leaf("rect", rectAttributes(frame) + [("fill", fill)]

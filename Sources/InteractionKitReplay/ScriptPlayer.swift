@@ -92,6 +92,8 @@ public final class ScriptPlayer {
     private var loupesShown: Set<ObjectIdentifier> = []
     /// The list's row left open by a swipe when a lift was last delivered.
     private var openListRow: IndexPath?
+    /// The list's row being moved when the player last looked.
+    private var pickedUpListRow: IndexPath?
 
     /// The control events the player records, one at a time, in `ControlEvents.names` order.
     private static let recordedControlEvents: [ControlEvents] = [
@@ -664,14 +666,19 @@ public final class ScriptPlayer {
             actionsFrame = table.convert(Rect(x: first.frame.minX, y: first.frame.minY,
                                               width: last.frame.maxX - first.frame.minX, height: first.frame.height), to: nil)
         }
-        for cell in table.visibleCells {
-            guard let indexPath = table.indexPath(for: cell) else { continue }
+        let dragged = table.reorderingRow
+        var cells = table.visibleCells
+        // A dragged row whose place scrolled away is drawn under the finger all the same.
+        if let cell = table.reorderingCell, !cells.contains(where: { $0 === cell }) { cells.append(cell) }
+        for cell in cells {
+            guard let indexPath = table.indexPath(for: cell) ?? (cell === table.reorderingCell ? dragged?.from : nil)
+            else { continue }
             let isOpen = indexPath == table.swipedRow && !revealed.isEmpty
             var row = RowSnapshot(
                 title: model.title(at: indexPath.row), frame: cell.convert(cell.bounds, to: nil),
                 isSelected: cell.isSelected, isHighlighted: cell.isHighlighted,
                 revealedActions: isOpen ? revealed.map { $0.action.title ?? "" } : [],
-                actionsFrame: isOpen ? actionsFrame : nil)
+                actionsFrame: isOpen ? actionsFrame : nil, isDragged: indexPath == dragged?.from)
             row.isFocused = table.window?.isKeyWindow == true && table.window?.focusedItem === cell
             rows.append(row)
         }
@@ -710,6 +717,15 @@ public final class ScriptPlayer {
             record(.highlight(title: title, isHighlighted: highlighted))
             takeFrame(highlighted ? "\(title) highlighted" : "\(title) no longer highlighted")
         }
+        noteListReorder()
+    }
+
+    /// A picture when a long press picks up a row of the list to move it (L4).
+    private func noteListReorder() {
+        let picked = tableView?.reorderingRow?.from
+        guard picked != pickedUpListRow else { return }
+        pickedUpListRow = picked
+        if let picked { takeFrame("row \(picked.row + 1) is picked up to move") }
     }
 
     private func watch(_ recognizer: GestureRecognizer, as name: String) {

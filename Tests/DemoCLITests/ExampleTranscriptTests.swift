@@ -51,6 +51,21 @@ struct ExampleTranscriptTests {
         #expect(replay.frames.last?.snapshot.fields.first?.loupe == nil)
     }
 
+    @Test("The reorder example with pictures matches its golden file: a row picked up, dragged, scrolled with and dropped")
+    func reorderPictures() throws {
+        let replay = try replay("reorder.gesture")
+        let options = TranscriptFormatter.TextOptions(
+            picture: { TerminalPicture.render($0, columns: 60) }, legend: TerminalPicture.legend(list: true))
+        try expectGolden(TranscriptFormatter.text(replay, options: options), "reorder-pictures.txt")
+        let moves = replay.events.compactMap { event -> String? in
+            guard case .move(let from, let to) = event.kind else { return nil }
+            return "\(from) to \(to)"
+        }
+        #expect(moves.first == "3 to 6", "Row 3 dragged three rows down")
+        #expect(moves.count == 2 && moves.last?.hasPrefix("1 to ") == true)
+        #expect(replay.frames.contains { $0.snapshot.list?.rows.contains(where: \.isDragged) == true })
+    }
+
     @Test("The list example with pictures matches its golden file: rows, the selection, the focus, revealed actions")
     func listPictures() throws {
         let replay = try replay("list.gesture")

@@ -343,6 +343,8 @@ func main() -> Int32 {
     if let status = FocusChangeBench.run(arguments) { return status }
     // The text model's cases (TextBench.swift): `--text-typing`, `--text-word`, `--text-caret`, `--text-report`.
     if let status = TextBench.run(arguments) { return status }
+    // The table view's cases (ListBench.swift): `--list-frames`, `--list-lookups`, `--list-reload`, `--list-report`.
+    if let status = ListBench.run(arguments) { return status }
     // `Bench --alloc SEQUENCES MOVES`: run the main case untimed, for counting allocations and instructions under valgrind.
     // A fifth argument `standard` runs it at the standard text size (viewer off).
     if arguments.count >= 4, arguments[1] == "--alloc", let sequences = Int(arguments[2]), let moves = Int(arguments[3]) {
@@ -374,7 +376,8 @@ func main() -> Int32 {
         let missed = printTargets(targets)
         let scrollStatus = ScrollBench.report()
         let textStatus = TextBench.report()
-        return !targets.isEmpty && missed == 0 && scrollStatus == 0 && textStatus == 0 ? 0 : 1
+        let listStatus = ListBench.report()
+        return !targets.isEmpty && missed == 0 && scrollStatus == 0 && textStatus == 0 && listStatus == 0 ? 0 : 1
     }
     let repetitions = 21
     var targets: [Target] = []
@@ -421,7 +424,8 @@ func main() -> Int32 {
     let scrollStatus = ScrollBench.report()
     let keyStatus = KeyBench.report()
     let textStatus = TextBench.report()
-    return missed == 0 && scrollStatus == 0 && keyStatus == 0 && textStatus == 0 ? 0 : 1
+    let listStatus = ListBench.report()
+    return missed == 0 && scrollStatus == 0 && keyStatus == 0 && textStatus == 0 && listStatus == 0 ? 0 : 1
 }
 
 /// The instruction counts of a move, an event and a tap, as targets: the

@@ -25,7 +25,8 @@ extension AtspiExport {
     /// - `children`: `ChildrenChanged` `remove` for each child that went,
     ///   then `add` for each that came, with its index and reference
     ///   (children hidden or shown, `accessibilityElementsHidden`, a modal
-    ///   view coming or going, count as going and coming).
+    ///   view coming or going, count as going and coming; so do children
+    ///   that changed places, from the first one out of its old order).
     ///
     /// A change of an object that is not exported (outside the window, or
     /// left out of the tree) gives no event.
@@ -161,13 +162,20 @@ extension AtspiExport {
         let previous = reportedChildren[objectPath] ?? []
         rememberChildren(current, for: objectPath)
         var events: [DBusMessage] = []
-        let currentSet = Set(current)
         let previousSet = Set(previous)
-        for index in previous.indices.reversed() where !currentSet.contains(previous[index]) {
+        // Children that stayed but changed places (a row moved) go and come
+        // again: a client that caches children knows only removals and
+        // insertions. Those kept in order up to the first that moved stay.
+        let kept = Set(current).intersection(previousSet)
+        let keptBefore = previous.filter(kept.contains)
+        let keptNow = current.filter(kept.contains)
+        let inPlace = zip(keptBefore, keptNow).prefix { $0 == $1 }.count
+        let staying = Set(keptNow.prefix(inPlace))
+        for index in previous.indices.reversed() where !staying.contains(previous[index]) {
             events.append(event(objectPath, "ChildrenChanged", "remove", detail1: Int32(clamping: index),
                                 any: .structure([.string(busName), .objectPath(previous[index])])))
         }
-        for index in current.indices where !previousSet.contains(current[index]) {
+        for index in current.indices where !staying.contains(current[index]) {
             events.append(event(objectPath, "ChildrenChanged", "add", detail1: Int32(clamping: index),
                                 any: .structure([.string(busName), .objectPath(current[index])])))
         }

@@ -20,14 +20,9 @@ extension AtspiExport {
             return .reply([.boolean(false)])
         case "GetSelectedChild", "SelectChild", "DeselectSelectedChild", "IsChildSelected", "DeselectChild":
             guard signature == "i", let index = call.body.first?.int32 else { return invalidArguments(call, expected: "i") }
-            let children = member == "GetSelectedChild" || member == "DeselectSelectedChild"
-                ? selectedChildren(of: object) : tree.children(of: object)
-            let child = index >= 0 && Int(index) < children.count ? children[Int(index)] : nil
+            let child = selectionTarget(member, index, of: object)
+            if let reply = selectionQueryReply(member, child) { return reply }
             switch member {
-            case "GetSelectedChild":
-                return .reply([reference(to: child.map { .node($0) })])
-            case "IsChildSelected":
-                return .reply([.boolean(child?.accessibilityTraits.contains(.selected) == true)])
             case "SelectChild":
                 guard let child, tree.isActivatable(.node(child)) else { return .reply([.boolean(false)]) }
                 if child.accessibilityTraits.contains(.selected) { return .reply([.boolean(true)]) }
@@ -70,21 +65,32 @@ extension AtspiExport {
             return .reply([.boolean(all)])
         case "GetSelectedChild", "SelectChild", "DeselectSelectedChild", "IsChildSelected", "DeselectChild":
             guard signature == "i", let index = call.body.first?.int32 else { return invalidArguments(call, expected: "i") }
-            let candidates = member == "GetSelectedChild" || member == "DeselectSelectedChild"
-                ? selectedChildren(of: object) : tree.children(of: object)
-            let child = index >= 0 && Int(index) < candidates.count ? candidates[Int(index)] : nil
-            switch member {
-            case "GetSelectedChild":
-                return .reply([reference(to: child.map { .node($0) })])
-            case "IsChildSelected":
-                return .reply([.boolean(child?.accessibilityTraits.contains(.selected) == true)])
-            default:
-                // The change reaches the window's observers (and becomes events) first.
-                guard let child, tree.listPosition(of: child) != nil else { return .reply([.boolean(false)]) }
-                return .reply([.boolean(list.accessibilitySetListRow(child, selected: member == "SelectChild"))])
-            }
+            let child = selectionTarget(member, index, of: object)
+            if let reply = selectionQueryReply(member, child) { return reply }
+            // The change reaches the window's observers (and becomes events) first.
+            guard let child, tree.listPosition(of: child) != nil else { return .reply([.boolean(false)]) }
+            return .reply([.boolean(list.accessibilitySetListRow(child, selected: member == "SelectChild"))])
         default:
             return .unknownMethod
+        }
+    }
+
+    /// The child an indexed Selection call names: the index counts the
+    /// selected children for `GetSelectedChild` and `DeselectSelectedChild`,
+    /// all children otherwise; nil past either end.
+    private func selectionTarget(_ member: String, _ index: Int32, of object: AtspiObjectTree.Object) -> (any AccessibilityNode)? {
+        let candidates = member == "GetSelectedChild" || member == "DeselectSelectedChild"
+            ? selectedChildren(of: object) : tree.children(of: object)
+        return index >= 0 && Int(index) < candidates.count ? candidates[Int(index)] : nil
+    }
+
+    /// The reply to the calls that only ask (`GetSelectedChild`,
+    /// `IsChildSelected`), alike for every container; nil for those that change the selection.
+    private func selectionQueryReply(_ member: String, _ child: (any AccessibilityNode)?) -> DBusMethodOutcome? {
+        switch member {
+        case "GetSelectedChild": .reply([reference(to: child.map { .node($0) })])
+        case "IsChildSelected": .reply([.boolean(child?.accessibilityTraits.contains(.selected) == true)])
+        default: nil
         }
     }
 

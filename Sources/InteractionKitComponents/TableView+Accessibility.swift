@@ -10,6 +10,50 @@ extension TableView: AccessibilityListContainer {
     /// The name of the action that moves a row one down.
     public static let moveDownActionName = "Move Down"
 
+    /// The subviews in reading order: those that are neither rows nor
+    /// section headers first, as they are; then each section's header
+    /// before its visible rows, the rows in order. Pooled cells are left out.
+    func rowOrderedSubviews() -> [any AccessibilityNode] {
+        var ordered: [any AccessibilityNode] = []
+        for view in subviews where !(view is TableViewCell) && !visibleHeaders.contains(where: { $0.view === view }) {
+            ordered.append(view)
+        }
+        let headers = visibleHeaders.sorted { $0.section < $1.section }
+        var nextHeader = 0
+        for (index, cell) in visibleCellList.enumerated() {
+            let section = geometry.indexPath(ofFlat: visibleStart + index).section
+            while nextHeader < headers.count, headers[nextHeader].section <= section {
+                ordered.append(headers[nextHeader].view)
+                nextHeader += 1
+            }
+            ordered.append(cell)
+        }
+        ordered.append(contentsOf: headers[nextHeader...].map(\.view))
+        // A dragged row whose place scrolled away keeps its cell, shown.
+        if let dragged = reorder.cell, !visibleCellList.contains(where: { $0 === dragged }) { ordered.append(dragged) }
+        return ordered
+    }
+
+    /// Starts a change of the rows: assistive technologies asking meanwhile
+    /// get the order from before, when anyone listens.
+    func beginChangingRows() {
+        rowChangeDepth += 1
+        if rowChangeDepth == 1, window?.hasAccessibilityObservers == true {
+            accessibilityOrderWhileChanging = rowOrderedSubviews()
+        }
+    }
+
+    /// Ends a change of the rows: the outermost one tells the observers
+    /// the children changed, once, against the order from before (rows
+    /// that stayed in sight may have changed places with no subview
+    /// coming or going).
+    func endChangingRows() {
+        rowChangeDepth -= 1
+        guard rowChangeDepth == 0, accessibilityOrderWhileChanging != nil else { return }
+        accessibilityOrderWhileChanging = nil
+        accessibilityDidChange(.children)
+    }
+
     /// The row a cell shows: its place in its section (1-based) and the
     /// section's row count; nil for a header or a cell showing no row.
     public func accessibilityListPosition(of child: any AccessibilityNode) -> (position: Int, count: Int)? {

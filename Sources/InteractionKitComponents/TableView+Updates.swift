@@ -161,6 +161,8 @@ extension TableView {
             return
         }
         guard let source = dataSource else { return reloadData() }
+        beginChangingRows()
+        defer { endChangingRows() }
         // The batch's paths are the data source's: a row being dragged goes back first.
         cancelReorder()
         var oldCounts: [Int] = []

@@ -89,7 +89,14 @@ open class TableView: ScrollView {
     /// The flat row of `visibleCellList[0]`.
     var visibleStart = 0
     /// The header views showing, with their sections.
-    private var visibleHeaders: [(section: Int, view: Label)] = []
+    var visibleHeaders: [(section: Int, view: Label)] = []
+    /// The reading order from before the rows began to change, answered
+    /// while they change (a cell hidden half way through would otherwise
+    /// be announced against a half-built list); nil when no change runs
+    /// or nobody listens.
+    var accessibilityOrderWhileChanging: [any AccessibilityNode]?
+    /// How deep changes of the rows (`beginChangingRows()`) have nested.
+    var rowChangeDepth = 0
     /// Header views that scrolled out.
     private var headerPool: [Label] = []
     /// Each section's title.
@@ -139,6 +146,15 @@ open class TableView: ScrollView {
         addGestureRecognizer(reorderRecognizer)
         // One focus group: Tab reaches the table once, the arrows move over its rows (L5).
         focusGroupIdentifier = "TableView \(UInt(bitPattern: ObjectIdentifier(self).hashValue))"
+    }
+
+    /// The elements set explicitly, or the table's subviews in reading
+    /// order (`rowOrderedSubviews()`): a screen reader counts a row's place
+    /// among its container's children, and reused cells sit among the
+    /// subviews in no particular order.
+    override open var accessibilityElements: [any AccessibilityNode]? {
+        get { super.accessibilityElements ?? accessibilityOrderWhileChanging ?? rowOrderedSubviews() }
+        set { super.accessibilityElements = newValue }
     }
 
     /// While one of its rows is focused, the arrows, Home, End and the page
@@ -296,6 +312,8 @@ open class TableView: ScrollView {
             return
         }
         pendingBatch = nil
+        beginChangingRows()
+        defer { endChangingRows() }
         cancelReorder()
         closeSwipe()
         endDisplayingAllCells()
@@ -383,6 +401,8 @@ open class TableView: ScrollView {
     /// them away from rows that no longer do, then places the headers.
     func placeRows() {
         guard !isPlacingRows else { return }
+        beginChangingRows()
+        defer { endChangingRows() }
         isPlacingRows = true
         placeVisibleCells()
         placeHeaders()

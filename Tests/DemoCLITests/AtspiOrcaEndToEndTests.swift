@@ -159,6 +159,37 @@ struct AtspiOrcaEndToEndTests {
         _ = try runSession("orca-tabs", script: "tabs.gesture", demoArguments: ["--play"], utterances: utterances)
     }
 
+    /// What Orca 43 says while the Demo plays `list.gesture` (contract L6), in order, as patterns.
+    static let listUtterances = [
+        #"^InteractionKitLinux Demo frame\.$"#,
+        #"^Save push button\.$"#,
+        // key tab: into the list, which Orca announces with its size, on its first row.
+        #"^List with 5 items\.$"#,
+        #"^Row 1\.$"#,
+        // key down, key down: each row by its title (the arrows are not echoed).
+        #"^Row 2\.$"#,
+        #"^Row 3\.$"#,
+        // key enter (the keypad's, Where Am I): the role, the row, its place.
+        #"^list item\.$"#,
+        #"^Row 3\.$"#,
+        #"^3 of 5\.$"#,
+        // list_actions.py deletes Row 3 through its Delete action: the focus goes to the row taking its place.
+        #"^Row 4\.$"#,
+    ]
+
+    @Test("Orca says a list's size, each row the arrows reach and \"3 of 5\"; a row's custom actions run over AT-SPI change the list's children")
+    func orcaReadsTheList() throws {
+        let client = Repository.file("Tests/Fixtures/orca/list_actions.py").path
+        guard let text = try runSession("orca-list", script: "list.gesture", sessionOptions: ["--client-after", "9", client],
+                                        demoArguments: ["--play"], utterances: Self.listUtterances) else { return }
+        for check in ["client: ok a list of ['Row 1', 'Row 2', 'Row 3', 'Row 4', 'Row 5']",
+                      "client: ok Row 3's actions ['click', 'Archive', 'Delete', 'Move Up', 'Move Down']; doAction('Delete')",
+                      "client: ok after Delete the list's children are ['Row 1', 'Row 2', 'Row 4', 'Row 5']",
+                      "client: ok after Move Up the list's children are ['Row 1', 'Row 2', 'Row 5', 'Row 4']"] {
+            #expect(text.contains(check), "missing '\(check)' in:\n\(text)")
+        }
+    }
+
     @Test("Orca, started after the Demo, speaks its window and the focused item")
     func orcaStartedAfterTheDemo() throws {
         let utterances = [#"^InteractionKitLinux Demo frame\.$"#, #"^Save push button\.$"#]

@@ -97,6 +97,52 @@ struct AtspiListTests {
         #expect(try client.values(row, AtspiInterface.action, "DoAction", [.int32(9)]).first == .boolean(false))
     }
 
+    /// The list's children as a client that caches them sees them: the
+    /// last full read, then each `ChildrenChanged` applied as libatspi
+    /// applies it (remove at the index, add at the index).
+    func mirroredChildren(_ client: ExportClient, of list: String, from start: [String]) -> [String] {
+        var mirror = start
+        for event in client.events where event.member == "ChildrenChanged" && event.path?.text == list {
+            guard let index = event.body[1].int32.map(Int.init),
+                  let child = client.path(event.body[3].variantContent) else { continue }
+            switch event.body[0].string {
+            case "remove" where mirror.indices.contains(index) && mirror[index] == child: mirror.remove(at: index)
+            case "add" where index <= mirror.count: mirror.insert(child, at: index)
+            default: Issue.record("\(event.body[0].string ?? "?") \(index) of \(child) does not fit \(mirror)")
+            }
+        }
+        return mirror
+    }
+
+    @Test("a row moved by its Move Up action is announced: a client that caches the children sees the new order")
+    func moveAnnouncesNewOrder() throws {
+        let client = ExportClient(window: window)
+        let list = client.path(of: table)
+        table.setEditing(true, animated: false)
+        let before = try client.children(list)
+        client.clearEvents()
+        let last = try #require(table.cellForRow(at: IndexPath(row: 4, section: 0)))
+        #expect(try client.values(client.path(of: last), AtspiInterface.action, "DoAction", [.int32(2)]).first == .boolean(true))
+        #expect(rows.titles == ["Row 1", "Row 2", "Row 3", "Row 5", "Row 4"])
+        let after = try client.children(list)
+        #expect(try after.map { try client.name($0) } == rows.titles)
+        #expect(mirroredChildren(client, of: list, from: before) == after, "\(client.eventLines)")
+    }
+
+    @Test("a row deleted by its Delete action is announced alone: one removal, not every row going and coming while the table changes")
+    func deleteAnnouncesOneRemoval() throws {
+        let client = ExportClient(window: window)
+        let list = client.path(of: table)
+        let before = try client.children(list)
+        client.clearEvents()
+        let third = try #require(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+        #expect(try client.values(client.path(of: third), AtspiInterface.action, "DoAction", [.int32(1)]).first == .boolean(true))
+        #expect(client.eventLines.filter { $0.hasPrefix("ChildrenChanged") } == ["ChildrenChanged remove 2 at \(list)"])
+        let after = try client.children(list)
+        #expect(mirroredChildren(client, of: list, from: before) == after)
+        #expect(try after.map { try client.name($0) } == ["Row 1", "Row 2", "Row 4", "Row 5"])
+    }
+
     @Test("a plain view's custom actions are exported through Action as well")
     func plainViewCustomActions() throws {
         let panel = View(frame: Rect(x: 0, y: 700, width: 100, height: 40))

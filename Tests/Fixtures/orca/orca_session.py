@@ -133,6 +133,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=20)
     parser.add_argument("--until-replayed", type=float, default=None, metavar="SECONDS")
     parser.add_argument("--application-first", action="store_true")
+    parser.add_argument("--client-after", nargs=2, default=None, metavar=("COUNT", "SCRIPT"),
+                        help="run the Python SCRIPT (an AT-SPI client) once COUNT expectations were heard")
     arguments = sys.argv[1:]
     split = arguments.index("--") if "--" in arguments else len(arguments)
     options = parser.parse_args(arguments[:split])
@@ -224,11 +226,28 @@ def main():
                 return True
         return False
 
+    def run_client(script):
+        """Runs an AT-SPI client in the session; its output is printed, a failure ends the run."""
+        say("running %s" % os.path.basename(script))
+        try:
+            client = subprocess.run(["/usr/bin/python3", script], env=env, stdout=subprocess.PIPE,
+                                    stderr=subprocess.STDOUT, timeout=60)
+        except subprocess.TimeoutExpired:
+            raise Failure("%s did not finish within 60 s" % script)
+        for line in client.stdout.decode(errors="replace").splitlines():
+            say("client: %s" % line)
+        if client.returncode != 0:
+            raise Failure("%s exited with %d" % (script, client.returncode))
+
     try:
-        for pattern in options.expect:
+        for index, pattern in enumerate(options.expect):
+            if options.client_after is not None and index == int(options.client_after[0]):
+                run_client(options.client_after[1])
             found = []
             wait_for(lambda: heard(re.compile(pattern), found), "Orca to say /%s/" % pattern, options.timeout, watched)
             say("ok heard /%s/: %s" % (pattern, found[0]))
+        if options.client_after is not None and int(options.client_after[0]) >= len(options.expect):
+            run_client(options.client_after[1])
         if options.until_replayed is not None:
             wait_for(lambda: heard() or "Demo: replayed" in read(demo_log), "the Demo to replay its script", 3600, watched)
             end = time.monotonic() + options.until_replayed

@@ -143,6 +143,23 @@ struct AtspiListTests {
         #expect(try after.map { try client.name($0) } == ["Row 1", "Row 2", "Row 4", "Row 5"])
     }
 
+    @Test("after scrolling, the list's children are the visible rows in order, whichever cells were reused, and the events say so")
+    func scrolledChildrenInRowOrder() throws {
+        rows.titles = (1...40).map { "Row \($0)" }
+        table.reloadData()
+        let client = ExportClient(window: window)
+        let list = client.path(of: table)
+        let before = try client.children(list)
+        client.clearEvents()
+        table.setContentOffset(Point(x: 0, y: 300), animated: false)
+        table.setContentOffset(Point(x: 0, y: 150), animated: false)
+        let after = try client.children(list)
+        let expected = table.indexPathsForVisibleRows.map { rows.titles[$0.row] }
+        #expect(expected.first == "Row 4")
+        #expect(try after.map { try client.name($0) } == expected)
+        #expect(mirroredChildren(client, of: list, from: before) == after, "\(client.eventLines)")
+    }
+
     @Test("a plain view's custom actions are exported through Action as well")
     func plainViewCustomActions() throws {
         let panel = View(frame: Rect(x: 0, y: 700, width: 100, height: 40))

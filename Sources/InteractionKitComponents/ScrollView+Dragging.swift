@@ -198,6 +198,11 @@ extension ScrollView {
             if lockedAxis == .vertical || !dragsHorizontally || !velocity.x.isFinite { velocity.x = 0 }
             if lockedAxis == .horizontal || !dragsVertically || !velocity.y.isFinite { velocity.y = 0 }
         }
+        if !cancelled, liftBeginsRefreshing {
+            // The range grows by the control's height first: the content comes to rest showing it.
+            refreshControl?.beginRefreshingByPerson()
+            guard serial == dragSerial, isDragging else { return }
+        }
         let horizontal = horizontalRange, vertical = verticalRange
         let proposed = Point(
             x: restingPoint(offset.x, velocity: velocity.x, range: horizontal, page: bounds.size.width),

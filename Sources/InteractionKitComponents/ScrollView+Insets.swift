@@ -31,9 +31,11 @@ extension ScrollView {
     /// `contentInset` plus the safe area (`safeAreaInsets`) as
     /// `contentInsetAdjustmentBehavior` says: every edge with `.always`,
     /// the scrollable axes' edges with `.automatic` and `.scrollableAxes`,
-    /// none with `.never`. Every clamp of the offset uses it.
+    /// none with `.never`; while a refresh control refreshes, its height
+    /// on top (S12, as UIKit's). Every clamp of the offset uses it.
     public var adjustedContentInset: EdgeInsets {
-        let inset = contentInset
+        var inset = contentInset
+        inset.top += refreshInset
         let behavior = contentInsetAdjustmentBehavior
         if behavior == .never { return inset }
         let safe = safeAreaInsets

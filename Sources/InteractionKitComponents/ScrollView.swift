@@ -89,6 +89,27 @@ open class ScrollView: View, AccessibilityScrollContainer {
     }
     private var storedContentInset: EdgeInsets = .zero
 
+    /// The pull-to-refresh control above the content (UIKit's
+    /// `refreshControl`); nil by default. Setting one makes it a subview
+    /// behind the content, the one it replaces leaving.
+    public var refreshControl: RefreshControl? {
+        get { storedRefreshControl }
+        set {
+            guard newValue !== storedRefreshControl else { return }
+            if let old = storedRefreshControl, old.superview === self {
+                old.removeFromSuperview()
+                old.scrollView = nil
+            }
+            storedRefreshControl = newValue
+            guard let control = newValue else { return }
+            control.scrollView?.refreshControl = nil
+            _ = insertSubview(control, at: 0)
+            control.scrollView = self
+            placeRefreshControl()
+        }
+    }
+    private var storedRefreshControl: RefreshControl?
+
     /// The object told about scrolling; held weakly.
     public var delegate: (any ScrollViewDelegate)? {
         get { storedDelegate }
@@ -473,6 +494,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// A new size may let the content fit, or no longer fit: the focus system is told.
     override open func layoutSubviews() {
         super.layoutSubviews()
+        placeRefreshControl()
         contentMobilityMayHaveChanged()
     }
 

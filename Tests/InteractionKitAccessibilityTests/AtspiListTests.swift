@@ -160,6 +160,21 @@ struct AtspiListTests {
         #expect(mirroredChildren(client, of: list, from: before) == after, "\(client.eventLines)")
     }
 
+    @Test("a table's refresh control is a push button named Refresh whose click begins refreshing (S12)")
+    func refreshControlOverAtspi() throws {
+        let control = RefreshControl()
+        var changes = 0
+        control.addAction(for: .valueChanged) { _ in changes += 1 }
+        table.refreshControl = control
+        let client = ExportClient(window: window)
+        let path = client.path(of: control)
+        #expect(try client.children(client.path(of: table)).contains(path))
+        #expect(try client.role(path) == "push button")
+        #expect(try client.name(path) == "Refresh")
+        #expect(try client.values(path, AtspiInterface.action, "DoAction", [.int32(0)]).first == .boolean(true))
+        #expect(control.isRefreshing && changes == 1)
+    }
+
     @Test("a plain view's custom actions are exported through Action as well")
     func plainViewCustomActions() throws {
         let panel = View(frame: Rect(x: 0, y: 700, width: 100, height: 40))

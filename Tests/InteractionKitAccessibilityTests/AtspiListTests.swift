@@ -28,6 +28,19 @@ private final class Rows: TableViewDataSource, TableViewDelegate {
     }
 }
 
+/// Two titled sections of three rows.
+@MainActor
+private final class Sections: TableViewDataSource {
+    func numberOfSections(in tableView: TableView) -> Int { 2 }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 3 }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { section == 0 ? "Fruit" : "Bread" }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.text = "\(indexPath.section == 0 ? "Fruit" : "Bread") \(indexPath.row + 1)"
+        return cell
+    }
+}
+
 @MainActor
 @Suite("A table over AT-SPI is a list of list items with positions, selection and custom actions (L6)")
 struct AtspiListTests {
@@ -173,6 +186,21 @@ struct AtspiListTests {
         #expect(try client.name(path) == "Refresh")
         #expect(try client.values(path, AtspiInterface.action, "DoAction", [.int32(0)]).first == .boolean(true))
         #expect(control.isRefreshing && changes == 1)
+    }
+
+    @Test("section titles are headings, each before its rows; a row's position counts in its section")
+    func sectionHeadings() throws {
+        let sections = Sections()
+        table.dataSource = sections
+        let client = ExportClient(window: window)
+        let children = try client.children(client.path(of: table))
+        #expect(try children.map { try client.name($0) ?? "" } == ["Fruit", "Fruit 1", "Fruit 2", "Fruit 3", "Bread", "Bread 1", "Bread 2", "Bread 3"])
+        #expect(try client.role(children[0]) == "heading" && client.role(children[4]) == "heading")
+        var byKey: [String: String] = [:]
+        for entry in try client.values(children[6], AtspiInterface.accessible, "GetAttributes").first?.elements ?? [] {
+            if case .dictEntry(let key, let value) = entry, let name = key.string { byKey[name] = value.string }
+        }
+        #expect(byKey["posinset"] == "2" && byKey["setsize"] == "3")
     }
 
     @Test("a plain view's custom actions are exported through Action as well")

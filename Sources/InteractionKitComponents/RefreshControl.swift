@@ -56,6 +56,10 @@ public final class RefreshControl: Control {
         sendActions(for: .valueChanged)
     }
 
+    /// Never focused by the keyboard: it sits above the content, out of
+    /// sight, and a person reaches it by pulling (assistive technologies by its action).
+    override public var canBecomeFocused: Bool { false }
+
     // MARK: Accessibility
 
     /// "Refresh" unless a label was set.

@@ -134,12 +134,16 @@ public struct GestureScript: Hashable, Sendable {
         public var contentSize: Size
         /// Whether it pages (`paging`): it rests on multiples of its size.
         public var isPagingEnabled: Bool
+        /// How long a refresh lasts, in seconds, when it has a pull-to-refresh
+        /// control (`refresh SECONDS`); nil for none.
+        public var refreshDuration: Double?
 
         /// Creates the scroll view of a scene.
-        public init(frame: Rect, contentSize: Size, isPagingEnabled: Bool = false) {
+        public init(frame: Rect, contentSize: Size, isPagingEnabled: Bool = false, refreshDuration: Double? = nil) {
             self.frame = frame
             self.contentSize = contentSize
             self.isPagingEnabled = isPagingEnabled
+            self.refreshDuration = refreshDuration
         }
     }
 

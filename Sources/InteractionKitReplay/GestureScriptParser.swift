@@ -68,6 +68,9 @@ public struct GestureScriptParser: Sendable {
     public static let maximumListRows = 1_000_000
     /// The most swipe actions a `list` line may name.
     public static let maximumSwipeActions = 5
+    /// The longest refresh a `scroll` line's `refresh SECONDS` may give.
+    public static let maximumRefreshDuration: Double = 60
+
     /// The largest content a `scroll` line may give, in points on each side.
     public static let maximumScrollContent = 1_000_000.0
     /// The UTF-8 byte-order mark, skipped at the start of a script.
@@ -702,9 +705,21 @@ private struct ParseState {
         guard let contentWidth = line.number("the content's width"), let contentHeight = line.number("the content's height")
         else { return }
         var paging = false
-        if let next = line.peek(), next.kind == .word, next.text == "paging" {
+        var refresh: Double?
+        while let next = line.peek(), next.kind == .word, next.text == "paging" || next.text == "refresh" {
             line.index += 1
-            paging = true
+            if next.text == "paging" {
+                paging = true
+                continue
+            }
+            guard let seconds = line.number("how long a refresh lasts, in seconds, as in: scroll 0 0 390 600 content 390 3000 refresh 1.5")
+            else { return }
+            guard seconds.value > 0 && seconds.value <= GestureScriptParser.maximumRefreshDuration else {
+                line.fail(at: seconds.column, "a refresh must last more than 0 and at most "
+                    + "\(NumberFormatting.json(GestureScriptParser.maximumRefreshDuration)) seconds")
+                return
+            }
+            refresh = seconds.value
         }
         guard line.finish() else { return }
         for (value, what) in [(width, "the scroll view's width"), (height, "the scroll view's height")] where value.value <= 0 {
@@ -719,7 +734,8 @@ private struct ParseState {
         scrollPlace = (line.line, x.column)
         scene.scroll = GestureScript.SceneScroll(
             frame: Rect(x: x.value, y: y.value, width: width.value, height: height.value),
-            contentSize: Size(width: contentWidth.value, height: contentHeight.value), isPagingEnabled: paging
+            contentSize: Size(width: contentWidth.value, height: contentHeight.value), isPagingEnabled: paging,
+            refreshDuration: refresh
         )
     }
 

@@ -59,7 +59,8 @@ extension GestureScriptParser {
                     + "(above the surface and the scroll view, under the bar)"),
         Example(command: "scroll", part: .scene, line: "scroll 0 160 390 600 content 390 3000",
                 meaning: "a scroll view: x y width height, then its content's width and height; "
-                    + "'paging' at the end pages it"),
+                    + "'paging' at the end pages it; 'refresh SECONDS' gives it a pull-to-refresh control "
+                    + "whose refresh lasts that long"),
         Example(command: "button", part: .scene, line: "button Row 7 at 0 420 390 60 in scroll",
                 meaning: "a button in the scroll view, placed in its content's coordinates"),
         Example(command: "list", part: .scene, line: "list 0 100 390 50 rows 30 swipe \"Delete\" reorder",

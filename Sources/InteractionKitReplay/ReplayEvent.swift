@@ -60,6 +60,10 @@ public struct ReplayEvent: Hashable, Sendable {
         /// The scene's scroll view came to rest at this offset (a drag
         /// ended without deceleration, a deceleration or an animation ended).
         case scrollEnd(offset: Point)
+        /// The scroll view's refresh control began refreshing (a pull and a lift past its height).
+        case refresh
+        /// The refresh ended (after the `refresh SECONDS` of the scroll line): the content springs back.
+        case refreshEnd
         /// A script's text field began (`began` true) or ended editing.
         case editing(title: String, began: Bool)
         /// A script's field after a user edit or a selection change: its text

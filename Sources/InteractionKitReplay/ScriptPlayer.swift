@@ -554,6 +554,22 @@ public final class ScriptPlayer {
             scrollRecorder.onRest = { [weak self] offset in self?.scrollRested(at: offset) }
             scrollView.delegate = scrollRecorder
         }
+        if let scrollView, let duration = script.scene.scroll?.refreshDuration {
+            // The scene's app: a refresh that a pull (or an assistive technology) begins lasts `duration`.
+            let control = RefreshControl()
+            control.addAction(for: .valueChanged) { [weak self] control in
+                guard let self else { return }
+                self.record(.refresh)
+                self.takeFrame("refresh begins")
+                _ = self.window.scheduler.schedule(after: duration) { [weak self, weak control] in
+                    guard let self, let control = control as? RefreshControl, control.isRefreshing else { return }
+                    control.endRefreshing()
+                    self.record(.refreshEnd)
+                    self.takeFrame("refresh ends")
+                }
+            }
+            scrollView.refreshControl = control
+        }
         window.addFocusObserver { [weak self] context in
             self?.focusMoved(to: context.nextFocusedItem)
         }

@@ -118,6 +118,10 @@ public enum TranscriptFormatter {
         case .scrollEnd(let offset):
             fields += [("event", quoted("scroll.end")), ("x", NumberFormatting.json(offset.x, decimals: 3)),
                        ("y", NumberFormatting.json(offset.y, decimals: 3))]
+        case .refresh:
+            fields += [("event", quoted("refresh"))]
+        case .refreshEnd:
+            fields += [("event", quoted("refresh.end"))]
         case .editing(let title, let began):
             fields += [("event", quoted("editing")), ("title", quoted(title)), ("phase", quoted(began ? "began" : "ended"))]
         case .text(let title, let text, let selection, let marked):
@@ -397,6 +401,7 @@ public enum TranscriptFormatter {
                 + "\(NumberFormatting.json(frame.width)) × \(NumberFormatting.json(frame.height)), holding content "
                 + "\(NumberFormatting.json(scroll.contentSize.width)) × \(NumberFormatting.json(scroll.contentSize.height))"
                 + (scroll.isPagingEnabled ? ", paging" : "")
+                + (scroll.refreshDuration.map { "; pull to refresh, a refresh lasting \(NumberFormatting.json($0)) s" } ?? "")
                 + (scene.buttons.contains(where: \.isInScroll) ? " (its buttons are placed in the content)" : ""))
         }
         if !scene.surfaceRecognizers.isEmpty {
@@ -527,6 +532,10 @@ public enum TranscriptFormatter {
             return "content scrolls to \(pointText(offset))"
         case .scrollEnd(let offset):
             return "scroll rests at \(pointText(offset))"
+        case .refresh:
+            return "refresh begins"
+        case .refreshEnd:
+            return "refresh ends"
         case .key(let name):
             return "key \(name)"
         case .focus(let title, let kind):

@@ -51,6 +51,25 @@ struct ExampleTranscriptTests {
         #expect(replay.frames.last?.snapshot.fields.first?.loupe == nil)
     }
 
+    @Test("The refresh example: a short pull refreshes nothing; a long one begins a refresh on the lift that ends 1.5 s later, resting 60 points down meanwhile")
+    func refreshEvents() throws {
+        let replay = try replay("refresh.gesture")
+        let refreshes = replay.events.filter { event in
+            switch event.kind {
+            case .refresh, .refreshEnd: true
+            default: false
+            }
+        }
+        #expect(refreshes.map(\.kind) == [.refresh, .refreshEnd])
+        let lift = try #require(replay.events.last { if case .touch(_, .ended, _, _) = $0.kind { true } else { false } })
+        #expect(refreshes.first?.time == lift.time)
+        #expect(abs((refreshes.last?.time ?? 0) - lift.time - 1.5) < 1e-9)
+        let rests = replay.events.compactMap { event -> Point? in
+            if case .scrollEnd(let offset) = event.kind { offset } else { nil }
+        }
+        #expect(rests == [Point(x: 0, y: 0), Point(x: 0, y: -60), Point(x: 0, y: 0)])
+    }
+
     @Test("The reorder example with pictures matches its golden file: a row picked up, dragged, scrolled with and dropped")
     func reorderPictures() throws {
         let replay = try replay("reorder.gesture")

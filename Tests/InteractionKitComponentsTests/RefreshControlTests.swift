@@ -83,6 +83,7 @@ struct RefreshControlTests {
     func accessibility() {
         #expect(control.accessibilityLabel == "Refresh")
         #expect(control.accessibilityTraits.contains(.button))
+        #expect(!control.canBecomeFocused)
         #expect(control.accessibilityActivate())
         #expect(control.isRefreshing && changes.value == 1)
         #expect(!control.accessibilityActivate())

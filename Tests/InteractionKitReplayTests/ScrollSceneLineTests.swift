@@ -41,6 +41,20 @@ struct ScrollSceneLineTests {
             + "scroll 0 0 390 600 content 390 3000")
     }
 
+    @Test("'refresh SECONDS' gives the scroll view a refresh control, with or beside 'paging'; a bad duration is an error")
+    func refreshLines() throws {
+        let script = try parseScript("scroll 0 0 390 600 content 390 3000 refresh 1.5 paging\n")
+        #expect(script.scene.scroll?.refreshDuration == 1.5 && script.scene.scroll?.isPagingEnabled == true)
+        #expect(try parseScript("scroll 0 0 390 600 content 390 3000\n").scene.scroll?.refreshDuration == nil)
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 3000 refresh")
+            == "1:44: expected how long a refresh lasts, in seconds, as in: scroll 0 0 390 600 content 390 3000 refresh 1.5")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 3000 refresh 0")
+            == "1:45: a refresh must last more than 0 and at most 60 seconds")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 3000 refresh 61")
+            == "1:45: a refresh must last more than 0 and at most 60 seconds")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 3000 refresh inf") == "1:45: 'inf' is not a finite number")
+    }
+
     @Test("Bad scroll lines are errors with line and column")
     func badLines() {
         #expect(firstScriptError("scroll") == "1:7: expected the scroll view's x, as in: scroll 0 0 390 600 content 390 3000")

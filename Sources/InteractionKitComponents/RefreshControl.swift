@@ -111,20 +111,13 @@ extension ScrollView {
     /// control when it was at the top.
     func refreshingDidChange(showingControl: Bool) {
         guard !isDragging else { return }
-        let offset = contentOffset
+        let offset = contentOffset.y
         let top = verticalRange.minimum
-        let rest: Double
-        if showingControl {
-            guard offset.y <= top + RefreshControl.triggerDistance else { return }
-            rest = top
-        } else {
-            guard offset.y < top else { return }
-            rest = top
-        }
-        guard rest != offset.y else { return }
+        let moves = showingControl ? offset <= top + RefreshControl.triggerDistance : offset < top
+        guard moves, offset != top else { return }
         stopMotion()
         horizontalMotion.phase = .resting
-        verticalMotion.phase = springBack(from: offset.y, to: rest, velocity: 0)
+        verticalMotion.phase = springBack(from: offset, to: top, velocity: 0)
         startMotion(.animating)
     }
 }

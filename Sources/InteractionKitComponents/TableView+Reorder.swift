@@ -198,10 +198,7 @@ extension TableView {
 
     /// Places the visible cells and the dragged one where `rowFrame` says.
     private func layOutReorderedRows() {
-        for (index, cell) in visibleCellList.enumerated() {
-            let frame = rowFrame(forFlatRow: visibleStart + index)
-            if cell.frame != frame { cell.frame = frame }
-        }
+        placeVisibleCellFrames()
         if let cell = reorder.cell {
             let frame = rowFrame(forFlatRow: reorder.originFlat)
             if cell.frame != frame { cell.frame = frame }

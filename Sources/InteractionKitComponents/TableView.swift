@@ -474,6 +474,11 @@ open class TableView: ScrollView {
             visibleCellList.append(cell)
         }
         // Rows kept may have moved (an edit above them): place them again.
+        placeVisibleCellFrames()
+    }
+
+    /// Gives each visible cell the frame `rowFrame` says its row has now.
+    func placeVisibleCellFrames() {
         for (index, cell) in visibleCellList.enumerated() {
             let frame = rowFrame(forFlatRow: visibleStart + index)
             if cell.frame != frame { cell.frame = frame }

@@ -128,7 +128,8 @@ extension ScrollView {
 
     /// The content follows the finger, banded past the edges (S3).
     private func continueDragging() {
-        guard isDragging else { return }
+        // While a pinch zooms, it moves the content (the fingers' centre keeps its point).
+        guard isDragging, !zoom.isZooming else { return }
         let delta = dragTranslation()
         // The bounds read once: every move of a drag comes through here.
         var area = bounds
@@ -191,7 +192,9 @@ extension ScrollView {
         }
         let offset = contentOffset
         var velocity = Point.zero
-        if !cancelled {
+        // A drag that a zoom took over leaves the content to the zoom's settling.
+        let zoomed = zoom.isZooming || motionKind == .zooming
+        if !cancelled && !zoomed {
             let fingers = panGestureRecognizer.velocity(in: nil)
             // The content moves against the finger's offset: a finger going up scrolls down.
             velocity = Point(x: -fingers.x, y: -fingers.y)
@@ -216,6 +219,10 @@ extension ScrollView {
         isDragging = false
         // The indicators stay a moment after a drag that ends at rest.
         indicatorsShownUntil = currentTime + Self.indicatorLingerDuration
+        if zoomed {
+            delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+            return
+        }
         if !target.isFinite { target = proposed }
         target = clampedOffset(target)
         // The delegate may have moved the content: the motion starts from where it is.

@@ -49,13 +49,22 @@ extension ScrollView {
         }
         let serial = motionSerial
         let time = link.timestamp
+        // A zoom's scale moves first: the offset's path is planned in the scaled content.
+        var zoomed = false
+        if motionKind == .zooming, let sample = zoom.scaleMotion.sample(at: time), let view = zoom.view {
+            zoomed = applyZoomScale(sample.position, to: view)
+        }
         var offset = contentOffset
         if let sample = horizontalMotion.sample(at: time) { offset.x = sample.position }
         if let sample = verticalMotion.sample(at: time) { offset.y = sample.position }
         applyOffset(offset)
         // The delegate may have stopped or replaced the motion from `scrollViewDidScroll`.
         guard serial == motionSerial else { return }
-        if horizontalMotion.isResting && verticalMotion.isResting { endMotion() }
+        if zoomed {
+            delegate?.scrollViewDidZoom(self)
+            guard serial == motionSerial else { return }
+        }
+        if horizontalMotion.isResting && verticalMotion.isResting && zoom.scaleMotion.isResting { endMotion() }
     }
 
     /// Ends the motion in progress where the content is now (a touch caught
@@ -64,6 +73,7 @@ extension ScrollView {
         guard motionKind != .none else { return }
         horizontalMotion.phase = .resting
         verticalMotion.phase = .resting
+        zoom.scaleMotion.phase = .resting
         endMotion()
     }
 
@@ -73,6 +83,8 @@ extension ScrollView {
     func finishMotionAtRest() {
         guard motionKind != .none else { return }
         let serial = motionSerial
+        if let scale = zoom.scaleMotion.restingPoint, let view = zoom.view { _ = applyZoomScale(scale, to: view) }
+        zoom.scaleMotion.phase = .resting
         var rest = contentOffset
         if let x = horizontalMotion.restingPoint { rest.x = x }
         if let y = verticalMotion.restingPoint { rest.y = y }
@@ -106,6 +118,7 @@ extension ScrollView {
         decelerationAnnounced = false
         horizontalMotion.phase = .resting
         verticalMotion.phase = .resting
+        zoom.scaleMotion.phase = .resting
         displayLink?.isPaused = true
         switch kind {
         case .decelerating: if announced { delegate?.scrollViewDidEndDecelerating(self) }
@@ -118,6 +131,10 @@ extension ScrollView {
                 isScrollingToTop = false
                 delegate?.scrollViewDidEndScrollingAnimation(self)
             }
+        case .zooming:
+            indicatorsShownUntil = currentTime + Self.indicatorLingerDuration
+            zoom.isBouncing = false
+            delegate?.scrollViewDidEndZooming(self, with: zoom.view, atScale: zoom.scale)
         case .none: break
         }
     }

@@ -236,6 +236,11 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// The `windowSerial` of the window `displayLink` runs on.
     var displayLinkWindowSerial: UInt64 = 0
 
+    // Zoom state (S10, ScrollView+Zooming.swift).
+    var zoom = ScrollZoom()
+    /// The pinch that zooms, attached while the zoom range is wider than one value.
+    var zoomPinch: ScrollViewPinchGestureRecognizer?
+
     /// What moves the content on its own.
     enum MotionKind: Equatable {
         case none
@@ -243,6 +248,9 @@ open class ScrollView: View, AccessibilityScrollContainer {
         case decelerating
         /// An animated `setContentOffset` or `scrollRectToVisible`.
         case animating
+        /// A zoom settling into its range after a pinch, or an animated
+        /// `setZoomScale` or `zoom(to:animated:)`: the scale moves with the offset.
+        case zooming
     }
 
     /// One of the two axes.
@@ -272,6 +280,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
         displayLink?.invalidate()
         pan.scrollView = nil
         delayRecognizer.scrollView = nil
+        zoomPinch?.scrollView = nil
     }
 
     /// Leaving the window (or moving to another) ends any motion where it

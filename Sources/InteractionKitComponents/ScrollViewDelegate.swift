@@ -12,6 +12,11 @@ import InteractionKitCore
 /// `scrollViewDidEndDecelerating`. An animated `setContentOffset` or
 /// `scrollRectToVisible` ends with `scrollViewDidEndScrollingAnimation`.
 ///
+/// A pinch that zooms: `viewForZooming(in:)`, `scrollViewWillBeginZooming`,
+/// `scrollViewDidZoom` and `scrollViewDidScroll` (each move),
+/// `scrollViewDidZoom` (each frame of a bounce back into the range), then
+/// `scrollViewDidEndZooming(_:with:atScale:)`.
+///
 /// Every method may re-enter the scroll view: set its offset, start or
 /// stop a scroll, disable it, remove it from its window. The scroll view
 /// checks after each call that what it was doing still holds; a motion
@@ -47,6 +52,18 @@ public protocol ScrollViewDelegate: AnyObject {
     /// `scrollToTop()`'s animation reached the top (it hears this instead
     /// of `scrollViewDidEndScrollingAnimation`).
     func scrollViewDidScrollToTop(_ scrollView: ScrollView)
+    /// The view the scroll view scales when it zooms (a subview of it, its
+    /// content), or nil for none: without one nothing zooms. Nil by default.
+    func viewForZooming(in scrollView: ScrollView) -> View?
+    /// A pinch, or an animated `setZoomScale` or `zoom(to:animated:)`, is
+    /// about to scale `view`.
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?)
+    /// The zoom scale changed (a pinch's move, a frame of a zoom's animation, or code that set it).
+    func scrollViewDidZoom(_ scrollView: ScrollView)
+    /// A zoom came to rest at `scale`: after the pinch's lift, or after the
+    /// bounce back into the range that follows it, or at the end of an
+    /// animated `setZoomScale` or `zoom(to:animated:)`.
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double)
 }
 
 extension ScrollViewDelegate {
@@ -70,4 +87,12 @@ extension ScrollViewDelegate {
     public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { true }
     /// Does nothing.
     public func scrollViewDidScrollToTop(_ scrollView: ScrollView) {}
+    /// No view: the scroll view does not zoom.
+    public func viewForZooming(in scrollView: ScrollView) -> View? { nil }
+    /// Does nothing.
+    public func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?) {}
+    /// Does nothing.
+    public func scrollViewDidZoom(_ scrollView: ScrollView) {}
+    /// Does nothing.
+    public func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {}
 }

@@ -38,6 +38,15 @@ final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
         super.reset()
         scrollView?.touchesDidFinish()
     }
+
+    /// Not its own scroll view's pinch: a drag and a zoom go on together,
+    /// as in UIKit (the pinch then moves the content, S10).
+    override func canPrevent(_ other: GestureRecognizer) -> Bool {
+        guard let pinch = other as? ScrollViewPinchGestureRecognizer, pinch.scrollView === scrollView else {
+            return super.canPrevent(other)
+        }
+        return false
+    }
 }
 
 /// Holds a touch on the scroll view's content for 0.15 s
@@ -138,5 +147,31 @@ final class ScrollViewDelayedTouchesRecognizer: GestureRecognizer {
     /// the content's own gestures.
     override func canPrevent(_ other: GestureRecognizer) -> Bool {
         !(other is ScrollViewPanGestureRecognizer) && !(other is ScrollViewDelayedTouchesRecognizer)
+    }
+}
+
+/// The scroll view's pinch (S10): an ordinary `PinchGestureRecognizer`
+/// whose decisions are the scroll view's. It exists only while the zoom
+/// range is wider than one value (`ScrollView.pinchGestureRecognizer`).
+final class ScrollViewPinchGestureRecognizer: PinchGestureRecognizer {
+    /// The scroll view that owns this recognizer (unowned, cleared in its `deinit` and when it lets the pinch go).
+    unowned var scrollView: ScrollView?
+
+    /// A pinch begins only when the delegate names a view to zoom.
+    override func shouldBegin() -> Bool {
+        scrollView?.pinchShouldBegin() ?? false
+    }
+
+    /// Began, changed, ended or cancelled: the scroll view zooms.
+    override func stateDidChange(from oldState: State) {
+        scrollView?.pinchStateDidChange(self)
+    }
+
+    /// Not its own scroll view's pan: a zoom and a drag go on together.
+    override func canPrevent(_ other: GestureRecognizer) -> Bool {
+        guard let pan = other as? ScrollViewPanGestureRecognizer, pan.scrollView === scrollView else {
+            return super.canPrevent(other)
+        }
+        return false
     }
 }

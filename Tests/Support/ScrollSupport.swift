@@ -115,7 +115,7 @@ public final class ScrollDelegateLog: ScrollViewDelegate {
         var result: [String] = []
         for call in calls {
             let name = String(call.split(separator: " ")[1])
-            if name == "didScroll" && result.last == "didScroll" { continue }
+            if (name == "didScroll" || name == "didZoom") && result.last == name { continue }
             result.append(name)
         }
         return result
@@ -157,6 +157,20 @@ public final class ScrollDelegateLog: ScrollViewDelegate {
         return allowsScrollToTop
     }
     public func scrollViewDidScrollToTop(_ scrollView: ScrollView) { log("didScrollToTop", scrollView) }
+
+    /// The view `viewForZooming(in:)` names; nil (no zooming) unless set.
+    public weak var zoomView: View?
+    /// The scale of each `didEndZooming`, in order.
+    public private(set) var zoomEndScales: [Double] = []
+    public func viewForZooming(in scrollView: ScrollView) -> View? { zoomView }
+    public func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?) {
+        log("willBeginZooming", scrollView)
+    }
+    public func scrollViewDidZoom(_ scrollView: ScrollView) { log("didZoom", scrollView) }
+    public func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {
+        zoomEndScales.append(scale)
+        log("didEndZooming", scrollView)
+    }
 }
 
 /// Records a control's events by name, in order.

@@ -125,8 +125,8 @@ public struct GestureScript: Hashable, Sendable {
         }
     }
 
-    /// The scroll view a script's `scroll X Y W H content CW CH [paging]`
-    /// line puts in the scene.
+    /// The scroll view a script's `scroll X Y W H content CW CH [paging]
+    /// [refresh SECONDS] [zoom MIN MAX]` line puts in the scene.
     public struct SceneScroll: Hashable, Sendable {
         /// The scroll view's frame in window coordinates, inside the window and clear of the tab bar.
         public var frame: Rect
@@ -137,13 +137,18 @@ public struct GestureScript: Hashable, Sendable {
         /// How long a refresh lasts, in seconds, when it has a pull-to-refresh
         /// control (`refresh SECONDS`); nil for none.
         public var refreshDuration: Double?
+        /// The zoom scales its content rests between (`zoom MIN MAX`), the
+        /// lower below the upper; nil: it does not zoom.
+        public var zoomRange: ClosedRange<Double>?
 
         /// Creates the scroll view of a scene.
-        public init(frame: Rect, contentSize: Size, isPagingEnabled: Bool = false, refreshDuration: Double? = nil) {
+        public init(frame: Rect, contentSize: Size, isPagingEnabled: Bool = false, refreshDuration: Double? = nil,
+                    zoomRange: ClosedRange<Double>? = nil) {
             self.frame = frame
             self.contentSize = contentSize
             self.isPagingEnabled = isPagingEnabled
             self.refreshDuration = refreshDuration
+            self.zoomRange = zoomRange
         }
     }
 

@@ -70,6 +70,8 @@ public struct GestureScriptParser: Sendable {
     public static let maximumSwipeActions = 5
     /// The longest refresh a `scroll` line's `refresh SECONDS` may give.
     public static let maximumRefreshDuration: Double = 60
+    /// The largest and smallest zoom scales a `scroll` line's `zoom MIN MAX` may give.
+    public static let zoomScaleLimits: ClosedRange<Double> = 0.01...100
 
     /// The largest content a `scroll` line may give, in points on each side.
     public static let maximumScrollContent = 1_000_000.0
@@ -688,7 +690,8 @@ private struct ParseState {
         return words
     }
 
-    /// `scroll X Y WIDTH HEIGHT content WIDTH HEIGHT [paging]`: a `ScrollView`
+    /// `scroll X Y WIDTH HEIGHT content WIDTH HEIGHT [paging] [refresh SECONDS]
+    /// [zoom MIN MAX]`: a `ScrollView`
     /// in window coordinates and its content's size. Its place is checked
     /// once the scene is complete (see `checkScene`).
     mutating func parseScroll(_ line: inout LineReader) {
@@ -706,10 +709,28 @@ private struct ParseState {
         else { return }
         var paging = false
         var refresh: Double?
-        while let next = line.peek(), next.kind == .word, next.text == "paging" || next.text == "refresh" {
+        var zoom: ClosedRange<Double>?
+        while let next = line.peek(), next.kind == .word, ["paging", "refresh", "zoom"].contains(next.text) {
             line.index += 1
             if next.text == "paging" {
                 paging = true
+                continue
+            }
+            if next.text == "zoom" {
+                let zoomExample = "as in: scroll 0 0 390 600 content 390 600 zoom 1 4"
+                guard let low = line.number("the smallest zoom scale, \(zoomExample)"),
+                      let high = line.number("the largest zoom scale, \(zoomExample)") else { return }
+                let limits = GestureScriptParser.zoomScaleLimits
+                for value in [low, high] where !limits.contains(value.value) {
+                    line.fail(at: value.column, "a zoom scale must be from \(NumberFormatting.json(limits.lowerBound)) "
+                        + "to \(NumberFormatting.json(limits.upperBound))")
+                    return
+                }
+                guard low.value < high.value else {
+                    line.fail(at: high.column, "the largest zoom scale must be above the smallest, \(zoomExample)")
+                    return
+                }
+                zoom = low.value...high.value
                 continue
             }
             guard let seconds = line.number("how long a refresh lasts, in seconds, as in: scroll 0 0 390 600 content 390 3000 refresh 1.5")
@@ -735,7 +756,7 @@ private struct ParseState {
         scene.scroll = GestureScript.SceneScroll(
             frame: Rect(x: x.value, y: y.value, width: width.value, height: height.value),
             contentSize: Size(width: contentWidth.value, height: contentHeight.value), isPagingEnabled: paging,
-            refreshDuration: refresh
+            refreshDuration: refresh, zoomRange: zoom
         )
     }
 

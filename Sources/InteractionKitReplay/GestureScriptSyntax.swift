@@ -60,7 +60,8 @@ extension GestureScriptParser {
         Example(command: "scroll", part: .scene, line: "scroll 0 160 390 600 content 390 3000",
                 meaning: "a scroll view: x y width height, then its content's width and height; "
                     + "'paging' at the end pages it; 'refresh SECONDS' gives it a pull-to-refresh control "
-                    + "whose refresh lasts that long"),
+                    + "whose refresh lasts that long; 'zoom MIN MAX' lets two fingers zoom its content "
+                    + "between those scales"),
         Example(command: "button", part: .scene, line: "button Row 7 at 0 420 390 60 in scroll",
                 meaning: "a button in the scroll view, placed in its content's coordinates"),
         Example(command: "list", part: .scene, line: "list 0 100 390 50 rows 30 swipe \"Delete\" reorder",

@@ -64,6 +64,11 @@ public struct ReplayEvent: Hashable, Sendable {
         case refresh
         /// The refresh ended (after the `refresh SECONDS` of the scroll line): the content springs back.
         case refreshEnd
+        /// The scene's scroll view scaled its content to this zoom scale: at
+        /// most once per frame (1/60 s) that changed it, so at most 60 a second.
+        case zoom(scale: Double)
+        /// The zoom came to rest at this scale (after the lift, and any spring back into the range).
+        case zoomEnd(scale: Double)
         /// A script's text field began (`began` true) or ended editing.
         case editing(title: String, began: Bool)
         /// A script's field after a user edit or a selection change: its text

@@ -72,6 +72,8 @@ public final class ScriptPlayer {
     private let scrollRecorder = ScrollRecorder()
     /// When the last `scroll` event was recorded: the next waits a frame.
     private var lastScrollEventTime = -Double.infinity
+    /// When the last `zoom` event was recorded: the next waits a frame.
+    private var lastZoomEventTime = -Double.infinity
     private var clock = 0.0
     /// The fingers down, in the order they went down, as the player sent them.
     private var fingers: [TouchSnapshot] = []
@@ -134,6 +136,14 @@ public final class ScriptPlayer {
             let view = ScrollView(frame: sceneScroll.frame)
             view.contentSize = sceneScroll.contentSize
             view.isPagingEnabled = sceneScroll.isPagingEnabled
+            if let range = sceneScroll.zoomRange {
+                // The view for zooming: the content, holding the buttons placed in it.
+                let content = View(frame: Rect(origin: .zero, size: sceneScroll.contentSize))
+                view.addSubview(content)
+                view.minimumZoomScale = range.lowerBound
+                view.maximumZoomScale = range.upperBound
+                scrollRecorder.zoomView = content
+            }
             window.addSubview(view)
             scrollView = view
         } else {
@@ -144,7 +154,7 @@ public final class ScriptPlayer {
             let button = Button(title: sceneButton.title, frame: sceneButton.frame)
             button.isEnabled = sceneButton.isEnabled
             if sceneButton.isInScroll, let scrollView {
-                scrollView.addSubview(button)
+                (scrollRecorder.zoomView ?? scrollView).addSubview(button)
             } else {
                 window.addSubview(button)
             }
@@ -195,6 +205,7 @@ public final class ScriptPlayer {
     public func run() -> Replay {
         events.removeAll()
         lastScrollEventTime = -.infinity
+        lastZoomEventTime = -.infinity
         frames.removeAll()
         framesLeftOut = 0
         snapshotElements = 0
@@ -216,6 +227,7 @@ public final class ScriptPlayer {
     public func begin() {
         events.removeAll()
         lastScrollEventTime = -.infinity
+        lastZoomEventTime = -.infinity
         frames.removeAll()
         framesLeftOut = 0
         snapshotElements = 0
@@ -445,7 +457,7 @@ public final class ScriptPlayer {
         }
         for button in buttons.reversed() where button.bounds.contains(button.convert(location, from: nil)) {
             // A button in the scroll view is under the finger only where it shows.
-            if let scrollView, button.superview === scrollView,
+            if let scrollView, isInScroll(button),
                !scrollView.bounds.contains(scrollView.convert(location, from: nil)) { continue }
             return button.title
         }
@@ -552,6 +564,12 @@ public final class ScriptPlayer {
         if let scrollView {
             scrollRecorder.onScroll = { [weak self] offset in self?.scrolled(to: offset) }
             scrollRecorder.onRest = { [weak self] offset in self?.scrollRested(at: offset) }
+            scrollRecorder.onZoom = { [weak self] scale in self?.zoomed(to: scale) }
+            scrollRecorder.onZoomEnd = { [weak self] scale in
+                guard let self else { return }
+                self.record(.zoomEnd(scale: scale))
+                self.takeFrame("zoom rests at \(NumberFormatting.json(scale, decimals: 2))×", mergingWithLast: true)
+            }
             scrollView.delegate = scrollRecorder
         }
         if let scrollView, let duration = script.scene.scroll?.refreshDuration {
@@ -625,6 +643,20 @@ public final class ScriptPlayer {
         guard now - lastScrollEventTime >= 1.0 / 60 - 1e-9 else { return }
         lastScrollEventTime = now
         record(.scroll(offset: offset))
+    }
+
+    /// Records a change of the zoom scale, at most one a frame, as `scrolled(to:)`.
+    private func zoomed(to scale: Double) {
+        let now = window.currentTime
+        guard now - lastZoomEventTime >= 1.0 / 60 - 1e-9 else { return }
+        lastZoomEventTime = now
+        record(.zoom(scale: scale))
+    }
+
+    /// Whether `view` is in the scene's scroll view (its content, or the view for zooming's).
+    private func isInScroll(_ view: View) -> Bool {
+        guard let scrollView, view !== scrollView else { return false }
+        return view.isDescendant(of: scrollView)
     }
 
     /// Records that the scroll view came to rest, with a picture.
@@ -847,7 +879,7 @@ public final class ScriptPlayer {
             buttonSnapshots.append(ButtonSnapshot(
                 title: button.title ?? "", frame: button.convert(button.bounds, to: nil),
                 isEnabled: button.isEnabled, isHighlighted: button.isHighlighted,
-                clip: scrollView != nil && button.superview === scrollView ? scrollFrame : nil
+                clip: isInScroll(button) ? scrollFrame : nil
             ))
         }
         let scroll = scrollView.map { view in
@@ -858,7 +890,7 @@ public final class ScriptPlayer {
         // A focused row of the list is drawn as a row of the list (ListSnapshot), not as a box of its own.
         if window.isKeyWindow, let item = window.focusedItem, window.isFocusable(item), !(item is TableViewCell) {
             let (title, kind) = Self.describe(item)
-            let inScroll = scrollView != nil && (item as? View)?.superview === scrollView
+            let inScroll = (item as? View).map(isInScroll) ?? false
             focus = FocusSnapshot(title: title, kind: kind, frame: item.focusFrame, clip: inScroll ? scrollFrame : nil)
         }
         let (touches, touchesLeftOut) = fingersDown()
@@ -1031,13 +1063,30 @@ private final class FieldRecorder: TextFieldDelegate {
 final class ScrollRecorder: ScrollViewDelegate {
     var onScroll: ((Point) -> Void)?
     var onRest: ((Point) -> Void)?
+    var onZoom: ((Double) -> Void)?
+    var onZoomEnd: ((Double) -> Void)?
+    /// The content that zooms (a scene's `zoom MIN MAX`), nil when it does not.
+    weak var zoomView: View?
+
+    func viewForZooming(in scrollView: ScrollView) -> View? { zoomView }
+
+    func scrollViewDidZoom(_ scrollView: ScrollView) {
+        onZoom?(scrollView.zoomScale)
+    }
+
+    /// A zoom's end is where the content rests too (the offset settles with the scale).
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {
+        onRest?(scrollView.contentOffset)
+        onZoomEnd?(scale)
+    }
 
     func scrollViewDidScroll(_ scrollView: ScrollView) {
         onScroll?(scrollView.contentOffset)
     }
 
+    /// A drag that a zoom took over rests when the zoom does.
     func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
-        if !decelerate { onRest?(scrollView.contentOffset) }
+        if !decelerate && !scrollView.isZooming && !scrollView.isZoomBouncing { onRest?(scrollView.contentOffset) }
     }
 
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {

@@ -37,11 +37,13 @@ public enum TranscriptFormatter {
     ///
     /// A script's scroll view adds `scroll` (`x`, `y`: the content offset,
     /// at most once per frame that moved, 60 a second) and `scroll.end`
-    /// (`x`, `y`: where it rests):
+    /// (`x`, `y`: where it rests), and, when it zooms, `zoom` and
+    /// `zoom.end` (`scale`, likewise):
     ///
     /// ```
     /// {"t":0.117,"event":"scroll","x":0,"y":130.25}
     /// {"t":2.8,"event":"scroll.end","x":0,"y":707.4}
+    /// {"t":0.15,"event":"zoom","scale":1.482}
     /// ```
     ///
     /// Other events: `content-size` (`category`), `recording` (`file`,
@@ -122,6 +124,10 @@ public enum TranscriptFormatter {
             fields += [("event", quoted("refresh"))]
         case .refreshEnd:
             fields += [("event", quoted("refresh.end"))]
+        case .zoom(let scale):
+            fields += [("event", quoted("zoom")), ("scale", NumberFormatting.json(scale, decimals: 3))]
+        case .zoomEnd(let scale):
+            fields += [("event", quoted("zoom.end")), ("scale", NumberFormatting.json(scale, decimals: 3))]
         case .editing(let title, let began):
             fields += [("event", quoted("editing")), ("title", quoted(title)), ("phase", quoted(began ? "began" : "ended"))]
         case .text(let title, let text, let selection, let marked):
@@ -261,8 +267,8 @@ public enum TranscriptFormatter {
         for (index, event) in replay.events.enumerated() {
             if hiddenMoves.contains(index) { continue }
             if var line = textLine(event, listsAllMoves: options.allRecordingMoves) {
-                if let skipped = skippedScrolls[index] {
-                    line += " (after \(skipped) more frame\(skipped == 1 ? "" : "s") of scrolling, not listed)"
+                if let (skipped, motion) = skippedScrolls[index] {
+                    line += " (after \(skipped) more frame\(skipped == 1 ? "" : "s") of \(motion), not listed)"
                 }
                 output += line + "\n"
             }
@@ -402,6 +408,9 @@ public enum TranscriptFormatter {
                 + "\(NumberFormatting.json(scroll.contentSize.width)) × \(NumberFormatting.json(scroll.contentSize.height))"
                 + (scroll.isPagingEnabled ? ", paging" : "")
                 + (scroll.refreshDuration.map { "; pull to refresh, a refresh lasting \(NumberFormatting.json($0)) s" } ?? "")
+                + (scroll.zoomRange.map {
+                    "; its content zooms from \(NumberFormatting.json($0.lowerBound))× to \(NumberFormatting.json($0.upperBound))×"
+                } ?? "")
                 + (scene.buttons.contains(where: \.isInScroll) ? " (its buttons are placed in the content)" : ""))
         }
         if !scene.surfaceRecognizers.isEmpty {
@@ -443,40 +452,46 @@ public enum TranscriptFormatter {
         return hidden
     }
 
-    /// The indices of scroll moves the human transcript leaves out: in each
-    /// run of `scroll` events with nothing else between them, all but the
-    /// first and the last.
+    /// The indices of scroll and zoom moves the human transcript leaves
+    /// out: in each run of `scroll` and `zoom` events with nothing else
+    /// between them, all but the first and the last of each kind.
     private static func thinnedScrolls(_ events: [ReplayEvent]) -> Set<Int> {
         var hidden: Set<Int> = []
-        for (start, end) in scrollRuns(events) where end - start > 1 {
-            hidden.formUnion((start + 1)..<end)
+        for run in motionRuns(events) where run.indices.count > 2 {
+            hidden.formUnion(run.indices.dropFirst().dropLast())
         }
         return hidden
     }
 
-    /// For the last event of each run of more than two scroll moves, how
-    /// many moves of the run were left out before it.
-    private static func scrollRunLengths(_ events: [ReplayEvent]) -> [Int: Int] {
-        var lengths: [Int: Int] = [:]
-        for (start, end) in scrollRuns(events) where end - start > 1 {
-            lengths[end] = end - start - 1
+    /// For the last event of each kind in a run of more than two of that
+    /// kind, how many were left out before it, and what they were ("scrolling", "zooming").
+    private static func scrollRunLengths(_ events: [ReplayEvent]) -> [Int: (Int, String)] {
+        var lengths: [Int: (Int, String)] = [:]
+        for run in motionRuns(events) where run.indices.count > 2 {
+            lengths[run.indices[run.indices.count - 1]] = (run.indices.count - 2, run.motion)
         }
         return lengths
     }
 
-    /// Each run of consecutive `scroll` events: the indices of its first and last.
-    private static func scrollRuns(_ events: [ReplayEvent]) -> [(Int, Int)] {
-        var runs: [(Int, Int)] = []
-        var start: Int?
+    /// Each kind's indices in each run of consecutive `scroll` and `zoom`
+    /// events (the two alternate while a pinch zooms and scrolls).
+    private static func motionRuns(_ events: [ReplayEvent]) -> [(motion: String, indices: [Int])] {
+        var runs: [(motion: String, indices: [Int])] = []
+        var scrolls: [Int] = [], zooms: [Int] = []
+        func close() {
+            if !scrolls.isEmpty { runs.append(("scrolling", scrolls)) }
+            if !zooms.isEmpty { runs.append(("zooming", zooms)) }
+            scrolls = []
+            zooms = []
+        }
         for (index, event) in events.enumerated() {
-            if case .scroll = event.kind {
-                if start == nil { start = index }
-            } else if let first = start {
-                runs.append((first, index - 1))
-                start = nil
+            switch event.kind {
+            case .scroll: scrolls.append(index)
+            case .zoom: zooms.append(index)
+            default: close()
             }
         }
-        if let first = start { runs.append((first, events.count - 1)) }
+        close()
         return runs
     }
 
@@ -536,6 +551,10 @@ public enum TranscriptFormatter {
             return "refresh begins"
         case .refreshEnd:
             return "refresh ends"
+        case .zoom(let scale):
+            return "content zooms to \(NumberFormatting.json(scale, decimals: 2))×"
+        case .zoomEnd(let scale):
+            return "zoom rests at \(NumberFormatting.json(scale, decimals: 2))×"
         case .key(let name):
             return "key \(name)"
         case .focus(let title, let kind):

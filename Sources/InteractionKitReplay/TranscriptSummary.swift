@@ -33,6 +33,8 @@ public struct TranscriptSummary: Sendable {
     private var pressed: [(title: String, count: Int)] = []
     private var rest: Point?
     private var scrolls = 0
+    private var zooms = 0
+    private var zoomRest: Double?
     private var focus: ReplayEvent.Kind?
     private var keysPressed = false
     /// Each field's last displayed text, in the order the fields first changed (at most the scene's fields).
@@ -58,6 +60,8 @@ public struct TranscriptSummary: Sendable {
         case .key: keysPressed = true
         case .scroll: scrolls += 1
         case .scrollEnd(let offset): rest = offset
+        case .zoom: zooms += 1
+        case .zoomEnd(let scale): zoomRest = scale
         case .contentSize(let category): if category.isAccessibilityCategory { viewerCouldShow = true }
         case .control(let title, .primaryActionTriggered):
             if let index = pressed.firstIndex(where: { $0.title == title }) {
@@ -117,6 +121,11 @@ public struct TranscriptSummary: Sendable {
             parts.append(scrolls == 0 ? "the scroll view did not move"
                 : "the scroll view moved on \(scrolls) frame\(scrolls == 1 ? "" : "s")"
                     + (rest.map { " and rests at \(Self.pointText($0))" } ?? ""))
+            if scene.scroll?.zoomRange != nil {
+                parts.append(zooms == 0 ? "its content did not zoom"
+                    : "its content zoomed on \(zooms) frame\(zooms == 1 ? "" : "s")"
+                        + (zoomRest.map { " and rests at \(NumberFormatting.json($0, decimals: 2))×" } ?? ""))
+            }
         }
         if !scene.surfaceRecognizers.isEmpty {
             let surface = recognized.filter { name, _ in scene.surfaceRecognizers.contains { $0.rawValue == name } }

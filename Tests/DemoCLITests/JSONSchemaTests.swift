@@ -123,7 +123,7 @@ struct JSONSchemaTests {
         #expect(Set(schema.events.keys) == [
             "meta", "touch", "gesture", "hud.show", "hud.hide", "select", "control", "highlight", "content-size",
             "recording", "rejected", "scroll", "scroll.end", "key", "focus", "editing", "text", "row", "swipe-action",
-            "move", "refresh", "refresh.end",
+            "move", "refresh", "refresh.end", "zoom", "zoom.end",
         ])
         #expect(schema.events["row"]?.map(\.name) == ["row", "phase"])
         #expect(schema.events["swipe-action"]?.map(\.name) == ["row", "title"])
@@ -191,6 +191,8 @@ struct JSONSchemaTests {
             .move(from: 3, to: 5),
             .refresh,
             .refreshEnd,
+            .zoom(scale: 1.482),
+            .zoomEnd(scale: 3),
         ]
         let replay = Replay(script: script, events: events.map { ReplayEvent(time: 0.25, kind: $0) }, frames: [])
         let lines = TranscriptFormatter.jsonLines(replay).split(separator: "\n")

@@ -55,6 +55,50 @@ struct ScrollSceneLineTests {
         #expect(firstScriptError("scroll 0 0 390 600 content 390 3000 refresh inf") == "1:45: 'inf' is not a finite number")
     }
 
+    @Test("'zoom MIN MAX' gives the scroll view a zoom range, beside the other words; a bad range is an error")
+    func zoomLines() throws {
+        let script = try parseScript("scroll 0 0 390 600 content 390 600 zoom 0.5 4 refresh 2\n")
+        #expect(script.scene.scroll?.zoomRange == 0.5...4 && script.scene.scroll?.refreshDuration == 2)
+        #expect(try parseScript("scroll 0 0 390 600 content 390 600\n").scene.scroll?.zoomRange == nil)
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 600 zoom 1")
+            == "1:42: expected the largest zoom scale, as in: scroll 0 0 390 600 content 390 600 zoom 1 4")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 600 zoom 2 2")
+            == "1:43: the largest zoom scale must be above the smallest, as in: scroll 0 0 390 600 content 390 600 zoom 1 4")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 600 zoom 0 2") == "1:41: a zoom scale must be from 0.01 to 100")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 600 zoom 1 1000") == "1:43: a zoom scale must be from 0.01 to 100")
+        #expect(firstScriptError("scroll 0 0 390 600 content 390 600 zoom 1 nan") == "1:43: 'nan' is not a finite number")
+    }
+
+    @Test("A scene's zoom: the pinch zooms the content with its buttons in it, and the player records zoom and zoom.end")
+    @MainActor
+    func zoomReplay() throws {
+        let script = try parseScript("""
+            scroll 0 0 390 600 content 390 600 zoom 1 3
+            button Photo at 145 250 100 100 in scroll
+            down 145 300 id 1 and 245 300 id 2
+            wait 0.05
+            move 95 300 id 1 and 295 300 id 2
+            wait 0.05
+            up id 1 and id 2
+            wait 0.5
+
+            """)
+        let player = ScriptPlayer(script: script)
+        let replay = player.run()
+        let scrollView = try #require(player.scrollView)
+        #expect(scrollView.zoomScale == 2)
+        #expect(player.buttons[0].superview !== scrollView && player.buttons[0].isDescendant(of: scrollView))
+        let zooms = replay.events.compactMap { event -> Double? in
+            if case .zoom(let scale) = event.kind { scale } else { nil }
+        }
+        let ends = replay.events.compactMap { event -> Double? in
+            if case .zoomEnd(let scale) = event.kind { scale } else { nil }
+        }
+        #expect(!zooms.isEmpty)
+        #expect(ends == [2])
+        #expect(TranscriptFormatter.text(replay).contains("zoom rests at 2×"))
+    }
+
     @Test("Bad scroll lines are errors with line and column")
     func badLines() {
         #expect(firstScriptError("scroll") == "1:7: expected the scroll view's x, as in: scroll 0 0 390 600 content 390 3000")

@@ -70,6 +70,31 @@ struct ExampleTranscriptTests {
         #expect(rests == [Point(x: 0, y: 0), Point(x: 0, y: -60), Point(x: 0, y: 0)])
     }
 
+    @Test("The zoom example: the first pinch rests at 2×, the tap on the enlarged button presses it, the second springs back to 3×; pictures draw the button scaled")
+    func zoomEvents() throws {
+        let replay = try replay("zoom.gesture")
+        let ends = replay.events.compactMap { event -> Double? in
+            if case .zoomEnd(let scale) = event.kind { scale } else { nil }
+        }
+        #expect(ends == [2, 3])
+        let zooms = replay.events.compactMap { event -> Double? in
+            if case .zoom(let scale) = event.kind { scale } else { nil }
+        }
+        // Past 3× while the fingers are down, then back.
+        #expect(zooms.contains { $0 > 3.2 })
+        #expect(replay.events.contains { $0.kind == .control(title: "Photo", event: .primaryActionTriggered) })
+        // At most one zoom event a frame.
+        let times = replay.events.compactMap { event -> Double? in
+            if case .zoom = event.kind { event.time } else { nil }
+        }
+        for (earlier, later) in zip(times, times.dropFirst()) { #expect(later - earlier >= 1.0 / 60 - 1e-9) }
+        // The last picture: the 100-point button at 3×.
+        let last = try #require(replay.frames.last?.snapshot)
+        let button = try #require(last.buttons.first)
+        #expect(abs(button.frame.width - 300) < 1e-9 && abs(button.frame.height - 300) < 1e-9)
+        #expect(SVGPicture.render(last).contains("width=\"300\" height=\"300\""))
+    }
+
     @Test("The reorder example with pictures matches its golden file: a row picked up, dragged, scrolled with and dropped")
     func reorderPictures() throws {
         let replay = try replay("reorder.gesture")

@@ -35,22 +35,14 @@ extension ScrollView {
     /// not finite and positive is refused (it keeps its value).
     public var minimumZoomScale: Double {
         get { zoom.minimumScale }
-        set {
-            guard newValue.isFinite, newValue > 0 else { return }
-            zoom.minimumScale = newValue
-            zoomRangeDidChange()
-        }
+        set { setZoomBound(\.minimumScale, to: newValue) }
     }
 
     /// The largest scale a zoom rests at; 1 by default. A value that is not
     /// finite and positive is refused (it keeps its value).
     public var maximumZoomScale: Double {
         get { zoom.maximumScale }
-        set {
-            guard newValue.isFinite, newValue > 0 else { return }
-            zoom.maximumScale = newValue
-            zoomRangeDidChange()
-        }
+        set { setZoomBound(\.maximumScale, to: newValue) }
     }
 
     /// How much the view for zooming is scaled; 1 by default. Setting it is
@@ -291,6 +283,13 @@ extension ScrollView {
     private func zoomableView() -> View? {
         guard let view = delegate?.viewForZooming(in: self), view !== self, view.isDescendant(of: self) else { return nil }
         return view
+    }
+
+    /// Sets one end of the zoom range to a finite, positive `value`; refuses any other.
+    private func setZoomBound(_ bound: WritableKeyPath<ScrollZoom, Double>, to value: Double) {
+        guard value.isFinite, value > 0 else { return }
+        zoom[keyPath: bound] = value
+        zoomRangeDidChange()
     }
 
     /// The pinch exists while the range is wider than one value; letting

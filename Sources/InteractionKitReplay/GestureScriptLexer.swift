@@ -157,6 +157,28 @@ struct LineReader {
     }
 
     /// Checks that nothing is left on the line.
+    /// A number with the column it starts at.
+    typealias Number = (value: Double, column: Int)
+
+    /// `X Y WIDTH HEIGHT`, each named for its errors as `owner` says ("the
+    /// list's x"); the first's error ends with `example`.
+    mutating func frame(of owner: String, _ example: String) -> (Number, Number, Number, Number)? {
+        guard let x = number("\(owner) x, \(example)"), let y = number("\(owner) y"),
+              let width = number("\(owner) width"), let height = number("\(owner) height")
+        else { return nil }
+        return (x, y, width, height)
+    }
+
+    /// `at X Y WIDTH HEIGHT` after a title (the word there is `at`: the
+    /// title's words ended before it), or an error that names `title`.
+    mutating func frame(afterAt title: String, of owner: String, _ example: String) -> (Number, Number, Number, Number)? {
+        guard next() != nil else {
+            fail(at: endColumn, "expected 'at' after \(title), \(example)")
+            return nil
+        }
+        return frame(of: owner, example)
+    }
+
     mutating func finish() -> Bool {
         guard let extra = peek() else { return true }
         fail(at: extra.column, "unexpected '\(extra.text)' at the end of the line")

@@ -96,12 +96,7 @@ extension ParseState {
             line.fail(at: title.column, "a button needs a title that is not empty, \(example)")
             return
         }
-        guard line.next() != nil else {
-            line.fail(at: line.endColumn, "expected 'at' after the button's title, \(example)")
-            return
-        }
-        guard let x = line.number("the button's x"), let y = line.number("the button's y"),
-              let width = line.number("the button's width"), let height = line.number("the button's height")
+        guard let (x, y, width, height) = line.frame(afterAt: "the button's title", of: "the button's", example)
         else { return }
         var scrollColumn = 0
         if let word = line.peek(), word.kind == .word, word.text == "in" {
@@ -167,12 +162,7 @@ extension ParseState {
             line.fail(at: first.column, "a field needs a name that is not empty, \(example)")
             return
         }
-        guard line.next() != nil else {
-            line.fail(at: line.endColumn, "expected 'at' after the field's name, \(example)")
-            return
-        }
-        guard let x = line.number("the field's x"), let y = line.number("the field's y"),
-              let width = line.number("the field's width"), let height = line.number("the field's height")
+        guard let (x, y, width, height) = line.frame(afterAt: "the field's name", of: "the field's", example)
         else { return }
         var placeholder: String?
         var isSecure = false
@@ -221,9 +211,7 @@ extension ParseState {
     /// these trailing swipe actions, editing (its rows movable) with `reorder`.
     mutating func parseList(_ line: inout LineReader) {
         let example = "as in: list 0 100 390 600 rows 30 swipe \"Delete\""
-        guard let x = line.number("the list's x, \(example)"), let y = line.number("the list's y"),
-              let width = line.number("the list's width"), let height = line.number("the list's height")
-        else { return }
+        guard let (x, y, width, height) = line.frame(of: "the list's", example) else { return }
         let word = line.next()
         guard let word, word.kind == .word, word.text == "rows" else {
             line.fail(at: word?.column ?? line.endColumn, "expected 'rows' and how many after the frame, \(example)")
@@ -307,9 +295,7 @@ extension ParseState {
     /// once the scene is complete (see `checkScene`).
     mutating func parseScroll(_ line: inout LineReader) {
         let example = "as in: scroll 0 0 390 600 content 390 3000"
-        guard let x = line.number("the scroll view's x, \(example)"), let y = line.number("the scroll view's y"),
-              let width = line.number("the scroll view's width"), let height = line.number("the scroll view's height")
-        else { return }
+        guard let (x, y, width, height) = line.frame(of: "the scroll view's", example) else { return }
         let word = line.next()
         guard let word, word.kind == .word, word.text == "content" else {
             line.fail(at: word?.column ?? line.endColumn,

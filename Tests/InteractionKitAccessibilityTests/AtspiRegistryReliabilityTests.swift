@@ -173,7 +173,7 @@ struct AtspiRegistryReliabilityTests {
     @Test("Start-up looks for a registry that is not on the bus yet for 5 s of the bridge's clock, then gives up")
     func registryNeverComes() throws {
         guard PrivateBusDaemon.isAvailable else {
-            print("skipped: the registry tests need dbus-daemon (apt-get install dbus)")
+            EndToEnd.skip("the registry tests", because: "\(PrivateBusDaemon.executable) is missing (apt-get install dbus)")
             return
         }
         let daemon = try PrivateBusDaemon()
@@ -200,7 +200,7 @@ struct AtspiRegistryReliabilityTests {
     @Test("A registry that comes a moment after the application is found: the bridge starts and keys reach it")
     func registryComesLate() throws {
         guard PrivateBusDaemon.isAvailable else {
-            print("skipped: the registry tests need dbus-daemon (apt-get install dbus)")
+            EndToEnd.skip("the registry tests", because: "\(PrivateBusDaemon.executable) is missing (apt-get install dbus)")
             return
         }
         let daemon = try PrivateBusDaemon()

@@ -1,8 +1,46 @@
 import InteractionKitCore
 
 // How a drag travels through a scroll view (Design.md, "A drag in a scroll
-// view"): the pan's hooks call in here; the drag's state lives in the
-// scroll view's stored properties (ScrollView.swift).
+// view"): the pan's hooks call in here; the drag's state is one value,
+// `ScrollTouchPhase`, in the scroll view's `touchPhase`.
+
+/// Where a touch sequence on a scroll view stands.
+enum ScrollTouchPhase {
+    /// No finger is on the scroll view.
+    case idle
+    /// Fingers are down and not dragging: before the pan begins, or after
+    /// its drag ended while they stay down.
+    case tracking(ScrollTouchFacts)
+    /// A drag moves the content.
+    case dragging(ScrollDrag)
+}
+
+/// What the scroll view knows of the touch before it drags.
+struct ScrollTouchFacts {
+    /// The touch was held back and then given to the content (it heard
+    /// `touchesBegan`), so a drag must cancel it (S1).
+    var contentHeardTouch = false
+    /// The touch caught a moving scroll: it is no tap on the content.
+    var caughtMotion = false
+}
+
+/// A drag in progress: set when it begins, read on every move.
+struct ScrollDrag {
+    /// Where the content was when the drag began, as the finger sees it
+    /// (a start past an edge is un-banded, so the drag continues smoothly).
+    var start = Point.zero
+    /// `adjustedContentInset` as the drag bands against it: taken when it
+    /// begins and whenever an inset changes meanwhile (a refresh control's).
+    var inset = EdgeInsets.zero
+    /// The pan's translation when the drag began: the content follows the
+    /// finger from there, without jumping the pan's 10-point start.
+    var baseline = Point.zero
+    /// The axis a directional lock holds the drag to, if any.
+    var lockedAxis: ScrollView.Axis?
+    /// Whether each axis may be dragged, fixed when the drag begins.
+    var horizontally = false
+    var vertically = false
+}
 
 extension ScrollView {
     // MARK: Touches
@@ -10,17 +48,18 @@ extension ScrollView {
     /// The first finger of a touch sequence went down: tracking starts, and
     /// a moving scroll stops where it is (the touch is then no tap on the content).
     func firstTouchWentDown(_ touch: Touch) {
-        isTracking = true
-        contentHeardTouch = false
-        touchCaughtMotion = motionKind != .none
-        if touchCaughtMotion { stopMotion() }
+        let caught = motionKind != .none
+        touchPhase = .tracking(ScrollTouchFacts(contentHeardTouch: false, caughtMotion: caught))
+        if caught { stopMotion() }
     }
 
     /// Whether the touch now going down caught a moving scroll; asked once,
     /// by the delayed-touches recognizer, which then swallows the touch.
     func takeCaughtTouch() -> Bool {
-        defer { touchCaughtMotion = false }
-        return touchCaughtMotion
+        guard case .tracking(var facts) = touchPhase, facts.caughtMotion else { return false }
+        facts.caughtMotion = false
+        touchPhase = .tracking(facts)
+        return true
     }
 
     /// Whether held touches may reach the content now: asks
@@ -31,17 +70,20 @@ extension ScrollView {
             return true
         }
         guard touchesShouldBegin(Set(touches), with: nil, in: view) else { return false }
-        contentHeardTouch = true
+        if case .tracking(var facts) = touchPhase {
+            facts.contentHeardTouch = true
+            touchPhase = .tracking(facts)
+        }
         return true
     }
 
     /// Every finger lifted: tracking ends; content left past an edge (a
     /// touch caught a bounce, code moved it) springs back.
     func touchesDidFinish() {
-        isTracking = false
-        contentHeardTouch = false
-        touchCaughtMotion = false
-        guard !isDragging, motionKind == .none, window != nil, bounces else { return }
+        // A drag that a re-entrant delegate left unended stays the drag's to end.
+        if case .dragging = touchPhase { return }
+        touchPhase = .idle
+        guard motionKind == .none, window != nil, bounces else { return }
         let offset = contentOffset
         let rest = clampedOffset(offset)
         guard rest != offset else { return }
@@ -59,7 +101,8 @@ extension ScrollView {
     /// this scroll view scrolls, else an outer one may take it (S6).
     func panShouldBegin() -> Bool {
         guard isScrollEnabled else { return false }
-        if contentHeardTouch, let view = panGestureRecognizer.trackedTouches.first?.view, view !== self {
+        if case .tracking(let facts) = touchPhase, facts.contentHeardTouch,
+           let view = panGestureRecognizer.trackedTouches.first?.view, view !== self {
             guard canCancelContentTouches, touchesShouldCancel(in: view) else { return false }
         }
         let horizontal = canScrollHorizontally, vertical = canScrollVertically
@@ -84,42 +127,49 @@ extension ScrollView {
 
     /// The finger's translation since the drag began, with a locked axis
     /// (S5) or one that does not scroll held at zero.
-    func dragTranslation() -> Point {
+    func dragTranslation(_ drag: ScrollDrag) -> Point {
         let moved = panGestureRecognizer.translation(in: nil)
-        var delta = Point(x: moved.x - dragBaseline.x, y: moved.y - dragBaseline.y)
+        var delta = Point(x: moved.x - drag.baseline.x, y: moved.y - drag.baseline.y)
         if !delta.isFinite { delta = .zero }
-        if lockedAxis == .vertical || !dragsHorizontally { delta.x = 0 }
-        if lockedAxis == .horizontal || !dragsVertically { delta.y = 0 }
+        if drag.lockedAxis == .vertical || !drag.horizontally { delta.x = 0 }
+        if drag.lockedAxis == .horizontal || !drag.vertically { delta.y = 0 }
         return delta
+    }
+
+    /// An inset changed: a drag in progress bands against the new one.
+    func dragInsetMayHaveChanged() {
+        guard case .dragging(var drag) = touchPhase else { return }
+        drag.inset = adjustedContentInset
+        touchPhase = .dragging(drag)
     }
 
     private func beginDragging() {
         stopMotion()
         dragSerial &+= 1
         let serial = dragSerial
-        dragsHorizontally = canScrollHorizontally
-        dragsVertically = canScrollVertically
-        dragBaseline = panGestureRecognizer.translation(in: nil)
-        if !dragBaseline.isFinite { dragBaseline = .zero }
-        lockedAxis = nil
-        if isDirectionalLockEnabled && dragsHorizontally && dragsVertically {
+        var drag = ScrollDrag()
+        drag.horizontally = canScrollHorizontally
+        drag.vertically = canScrollVertically
+        drag.baseline = panGestureRecognizer.translation(in: nil)
+        if !drag.baseline.isFinite { drag.baseline = .zero }
+        if isDirectionalLockEnabled && drag.horizontally && drag.vertically {
             // "Mostly along one axis": twice as far along it as across (within about 27°).
-            if abs(dragBaseline.x) > 2 * abs(dragBaseline.y) {
-                lockedAxis = .horizontal
-            } else if abs(dragBaseline.y) > 2 * abs(dragBaseline.x) {
-                lockedAxis = .vertical
+            if abs(drag.baseline.x) > 2 * abs(drag.baseline.y) {
+                drag.lockedAxis = .horizontal
+            } else if abs(drag.baseline.y) > 2 * abs(drag.baseline.x) {
+                drag.lockedAxis = .vertical
             }
         }
         // A drag that starts past an edge (it caught a bounce) continues
         // from where the finger would have been for the content to show there.
         let offset = contentOffset
         let horizontal = horizontalRange, vertical = verticalRange
-        dragInset = adjustedContentInset
-        dragStart = Point(
+        drag.inset = adjustedContentInset
+        drag.start = Point(
             x: Self.unbanded(offset.x, range: horizontal, dimension: bounds.size.width),
             y: Self.unbanded(offset.y, range: vertical, dimension: bounds.size.height)
         )
-        isDragging = true
+        touchPhase = .dragging(drag)
         delegate?.scrollViewWillBeginDragging(self)
         guard serial == dragSerial, isDragging else { return }
         // A drag that scrolls ends editing (S11): the first responder resigns.
@@ -129,21 +179,21 @@ extension ScrollView {
     /// The content follows the finger, banded past the edges (S3).
     private func continueDragging() {
         // While a pinch zooms, it moves the content (the fingers' centre keeps its point).
-        guard isDragging, !zoom.isZooming else { return }
-        let delta = dragTranslation()
+        guard case .dragging(let drag) = touchPhase, !zoom.isZooming else { return }
+        let delta = dragTranslation(drag)
         // The bounds read once: every move of a drag comes through here.
         var area = bounds
         var offset = area.origin
-        let inset = dragInset
-        if dragsHorizontally {
+        let inset = drag.inset
+        if drag.horizontally {
             let range = Self.range(content: contentSize.width, visible: area.size.width,
                                    leading: inset.left, trailing: inset.right)
-            offset.x = banded(dragStart.x - delta.x, range: range, dimension: area.size.width)
+            offset.x = banded(drag.start.x - delta.x, range: range, dimension: area.size.width)
         }
-        if dragsVertically {
+        if drag.vertically {
             let range = Self.range(content: contentSize.height, visible: area.size.height,
                                    leading: inset.top, trailing: inset.bottom)
-            offset.y = banded(dragStart.y - delta.y, range: range, dimension: area.size.height)
+            offset.y = banded(drag.start.y - delta.y, range: range, dimension: area.size.height)
         }
         guard offset.isFinite, offset != area.origin else { return }
         area.origin = offset
@@ -198,8 +248,12 @@ extension ScrollView {
             let fingers = panGestureRecognizer.velocity(in: nil)
             // The content moves against the finger's offset: a finger going up scrolls down.
             velocity = Point(x: -fingers.x, y: -fingers.y)
-            if lockedAxis == .vertical || !dragsHorizontally || !velocity.x.isFinite { velocity.x = 0 }
-            if lockedAxis == .horizontal || !dragsVertically || !velocity.y.isFinite { velocity.y = 0 }
+            if case .dragging(let drag) = touchPhase {
+                if drag.lockedAxis == .vertical || !drag.horizontally { velocity.x = 0 }
+                if drag.lockedAxis == .horizontal || !drag.vertically { velocity.y = 0 }
+            }
+            if !velocity.x.isFinite { velocity.x = 0 }
+            if !velocity.y.isFinite { velocity.y = 0 }
         }
         if !cancelled, liftBeginsRefreshing {
             // The range grows by the control's height first: the content comes to rest showing it.
@@ -216,7 +270,8 @@ extension ScrollView {
             self, withVelocity: Point(x: velocity.x / 1000, y: velocity.y / 1000), targetContentOffset: &target
         )
         guard serial == dragSerial, isDragging else { return }
-        isDragging = false
+        // The fingers may stay down: still tracking, no longer dragging.
+        touchPhase = .tracking(ScrollTouchFacts())
         // The indicators stay a moment after a drag that ends at rest.
         indicatorsShownUntil = currentTime + Self.indicatorLingerDuration
         if zoomed {

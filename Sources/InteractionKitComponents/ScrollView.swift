@@ -83,7 +83,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
                 return
             }
             storedContentInset = newValue
-            if isDragging { dragInset = adjustedContentInset }
+            dragInsetMayHaveChanged()
             contentMobilityMayHaveChanged()
         }
     }
@@ -160,7 +160,7 @@ open class ScrollView: View, AccessibilityScrollContainer {
     /// (UIKit's); `.automatic` by default.
     public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
         didSet {
-            if isDragging { dragInset = adjustedContentInset }
+            dragInsetMayHaveChanged()
             contentMobilityMayHaveChanged()
         }
     }
@@ -184,41 +184,25 @@ open class ScrollView: View, AccessibilityScrollContainer {
 
     /// Whether a finger is on the scroll view (it may not have started
     /// dragging yet); it stays true through `scrollViewDidEndDragging`.
-    public internal(set) var isTracking = false
-    /// Whether a drag moves the content; false again by `scrollViewDidEndDragging`.
-    public internal(set) var isDragging: Bool {
-        get { storedIsDragging }
-        set { storedIsDragging = newValue }
+    public var isTracking: Bool {
+        if case .idle = touchPhase { return false }
+        return true
     }
-    private var storedIsDragging = false
+    /// Whether a drag moves the content; false again by `scrollViewDidEndDragging`.
+    public var isDragging: Bool {
+        if case .dragging = touchPhase { return true }
+        return false
+    }
     /// Whether the content moves on its own after a drag (a deceleration, a
     /// bounce back, a page settling).
     public var isDecelerating: Bool { motionKind == .decelerating }
 
-    // Drag state: set when a drag begins, read on every move.
-    /// Where the content was when the drag began, as the finger sees it
-    /// (a start past an edge is un-banded, so the drag continues smoothly).
-    var dragStart = Point.zero
-    /// `adjustedContentInset` as the drag in progress bands against it:
-    /// taken when the drag begins and whenever an inset changes meanwhile
-    /// (a refresh control's, say), not worked out again on every move.
-    var dragInset = EdgeInsets.zero
-    /// The pan's translation when the drag began: the content follows the
-    /// finger from there, without jumping the pan's 10-point start.
-    var dragBaseline = Point.zero
-    /// The axis a directional lock holds the drag to, if any.
-    var lockedAxis: Axis?
-    /// Whether each axis may be dragged, fixed when the drag begins.
-    var dragsHorizontally = false
-    var dragsVertically = false
+    /// The touch sequence on the scroll view: no finger, fingers down, or a
+    /// drag, each case holding what it needs (ScrollView+Dragging.swift).
+    var touchPhase = ScrollTouchPhase.idle
     /// Counts drags and interruptions of them: a delegate call that
     /// re-enters (ends the drag, starts another) is noticed after it returns.
     var dragSerial: UInt64 = 0
-    /// Whether the current touch was held back and then given to the
-    /// content (it heard `touchesBegan`), so a drag must cancel it (S1).
-    var contentHeardTouch = false
-    /// Whether the current touch caught a moving scroll (it is no tap on the content).
-    var touchCaughtMotion = false
 
     // Motion state: set when a motion starts, read on every frame.
     var motionKind = MotionKind.none
@@ -318,10 +302,11 @@ open class ScrollView: View, AccessibilityScrollContainer {
         // An animation to the top that code replaces ends as any other animation does.
         isScrollingToTop = false
         stopMotion()
-        if isDragging {
+        if case .dragging(var drag) = touchPhase {
             // The drag goes on from here: the finger's translation so far maps to the new offset.
-            let moved = dragTranslation()
-            dragStart = Point(x: offset.x + moved.x, y: offset.y + moved.y)
+            let moved = dragTranslation(drag)
+            drag.start = Point(x: offset.x + moved.x, y: offset.y + moved.y)
+            touchPhase = .dragging(drag)
         }
         guard animated, !isDragging, offset != contentOffset else {
             // Nothing animates to where the content already is: no one is told.

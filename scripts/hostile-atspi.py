@@ -2,8 +2,8 @@
 """Measures what hostile calls from an ordinary peer on the accessibility bus
 cost `Demo --atspi`: for each kind of call, the Demo's answer, the round trip
 seen by the caller, the CPU time the Demo's process spent (its one UI thread
-does the work), and the Demo's peak resident memory. The figures in README's
-"Reliability" come from it.
+does the work), and the Demo's peak resident memory. The figures in
+Benchmarks.md's "Hostile input" come from it.
 
 Usage (the distribution's python3, which has Gio):
   dbus-run-session -- /usr/bin/python3 scripts/hostile-atspi.py .build/release/Demo [REPEATS]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a hostile evemu recording of at most 4 MiB (EvemuLimits.maximumBytes),
-seeded, for the replay-time figures in README's "Reliability".
+seeded, for the replay-time figures in Benchmarks.md's "Hostile input".
 
 Usage: scripts/hostile-recording.py KIND SEED > FILE.events
 

@@ -5,7 +5,7 @@ import InteractionKitEvemu
 import InteractionKitLive
 import InteractionKitTestSupport
 
-/// The README's runnable `--device` example (Examples/device) and the
+/// The runnable `--device` example of the InteractionKitLive module page (Examples/device) and the
 /// converter it names (scripts/evemu-to-records.py).
 @Suite("Demo --device: the shipped example and the evemu converter")
 @MainActor
@@ -51,7 +51,7 @@ struct DeviceExampleTests {
         #expect(shipped == (try Self.swiftRecords(Self.events)))
     }
 
-    @Test("The README's example: a press on Home slid to Settings shows the HUD and selects Settings")
+    @Test("The documented example: a press on Home slid to Settings shows the HUD and selects Settings")
     func readmeExample() {
         let result = runDemo([
             Repository.file("Examples/seed.gesture").path, "--device", Self.records.path,

@@ -6,7 +6,8 @@ import InteractionKitEvemu
 import InteractionKitLinux
 import InteractionKitTestSupport
 
-/// The JSON-lines schema as the README's table writes it: event kind →
+/// The JSON-lines schema as the Transcripts article's table writes it
+/// (`Sources/InteractionKitReplay/InteractionKitReplay.docc/Transcripts.md`): event kind →
 /// its fields in order, each with the JSON types it may take.
 struct DocumentedSchema {
     /// A JSON type a field may have.
@@ -14,7 +15,7 @@ struct DocumentedSchema {
         case string, number, integer, boolean, null
         /// A JSON array (of two integers: a text's selection and marked range).
         case array
-        /// The field may be left out (the README says when it is there).
+        /// The field may be left out (the article says when it is there).
         case absent
     }
 
@@ -27,11 +28,14 @@ struct DocumentedSchema {
     /// The fields of each event kind, in their documented order.
     var events: [String: [Field]] = [:]
 
-    /// Reads the table under the README's "JSON lines" heading.
-    static func fromReadme() throws -> DocumentedSchema {
-        let readme = try String(contentsOf: Repository.file("README.md"), encoding: .utf8)
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let heading = try #require(lines.firstIndex { $0.hasPrefix("### JSON lines") }, "README has no 'JSON lines' heading")
+    /// The article that documents the schema, from the repository's root.
+    static let article = "Sources/InteractionKitReplay/InteractionKitReplay.docc/Transcripts.md"
+
+    /// Reads the table under the article's "JSON lines" heading.
+    static func fromArticle() throws -> DocumentedSchema {
+        let text = try String(contentsOf: Repository.file(article), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("## JSON lines") }, "\(article) has no 'JSON lines' heading")
         let header = try #require(
             lines[heading...].firstIndex { $0.hasPrefix("| event | field | type |") },
             "the JSON lines section has no '| event | field | type |' table")
@@ -46,7 +50,7 @@ struct DocumentedSchema {
             if !name.isEmpty {
                 var types: Set<FieldType> = []
                 for word in cells[2].components(separatedBy: " or ") {
-                    types.insert(try #require(FieldType(rawValue: word), "unknown type '\(word)' in the README table"))
+                    types.insert(try #require(FieldType(rawValue: word), "unknown type '\(word)' in the article's table"))
                 }
                 fields.append(Field(name: name, types: types))
             }
@@ -77,7 +81,7 @@ struct DocumentedSchema {
             return ["not a JSON object: \(line)"]
         }
         guard let kind = object["event"] as? String else { return ["no \"event\" string: \(line)"] }
-        guard let fields = events[kind] else { return ["event '\(kind)' is not in the README's table: \(line)"] }
+        guard let fields = events[kind] else { return ["event '\(kind)' is not in the article's table: \(line)"] }
         var problems: [String] = []
         var expected = fields
         if kind == "meta" {
@@ -89,7 +93,7 @@ struct DocumentedSchema {
         expected.insert(Field(name: "event", types: [.string]), at: kind == "meta" ? 0 : 1)
         let expectedNames = expected.map(\.name)
         for key in object.keys where !expectedNames.contains(key) {
-            problems.append("'\(kind)' has a field '\(key)' the README does not list: \(line)")
+            problems.append("'\(kind)' has a field '\(key)' the article does not list: \(line)")
         }
         var position = line.startIndex
         for field in expected {
@@ -114,12 +118,12 @@ struct DocumentedSchema {
     }
 }
 
-@Suite("JSON lines follow the schema the README documents")
+@Suite("JSON lines follow the schema the Transcripts article documents")
 @MainActor
 struct JSONSchemaTests {
-    @Test("The README's table describes every event kind with typed fields")
+    @Test("The article's table describes every event kind with typed fields")
     func table() throws {
-        let schema = try DocumentedSchema.fromReadme()
+        let schema = try DocumentedSchema.fromArticle()
         #expect(Set(schema.events.keys) == [
             "meta", "touch", "gesture", "hud.show", "hud.hide", "select", "control", "highlight", "content-size",
             "recording", "rejected", "scroll", "scroll.end", "key", "focus", "editing", "text", "row", "swipe-action",
@@ -146,7 +150,7 @@ struct JSONSchemaTests {
     @Test("Every line of every example's --format jsonl output matches the table",
           arguments: try Repository.exampleNames())
     func examples(name: String) throws {
-        let schema = try DocumentedSchema.fromReadme()
+        let schema = try DocumentedSchema.fromArticle()
         let path = Repository.examples.appendingPathComponent(name).path
         let result = runDemo([path, "--format", "jsonl"])
         #expect(result.status == 0)
@@ -159,7 +163,7 @@ struct JSONSchemaTests {
 
     @Test("One event of each kind the player can record matches the table")
     func everyKind() throws {
-        let schema = try DocumentedSchema.fromReadme()
+        let schema = try DocumentedSchema.fromArticle()
         let script = GestureScript(file: "every-kind", scene: .init(), steps: [])
         let events: [ReplayEvent.Kind] = [
             .touch(id: 3, phase: .began, location: Point(x: 1.5, y: 2), item: nil),
@@ -209,7 +213,7 @@ struct JSONSchemaTests {
 
     @Test("Key and focus lines read as the contract spells them; a focus that leaves has a null title and kind")
     func keyAndFocus() throws {
-        let schema = try DocumentedSchema.fromReadme()
+        let schema = try DocumentedSchema.fromArticle()
         let kinds: [ReplayEvent.Kind] = [
             .key(name: "shift+tab"), .focus(title: "Search", kind: .tab), .focus(title: "Save", kind: .button),
             .focus(title: nil, kind: .view), .focus(title: nil, kind: nil),
@@ -238,7 +242,7 @@ struct JSONSchemaTests {
 
     @Test("Numbers that are not finite never become null: a required number is clamped, a measure is left out")
     func nonFiniteNumbers() throws {
-        let schema = try DocumentedSchema.fromReadme()
+        let schema = try DocumentedSchema.fromArticle()
         let script = GestureScript(file: "odd-numbers", scene: .init(), steps: [])
         let events = [
             ReplayEvent(time: .infinity, kind: .touch(id: 1, phase: .began, location: Point(x: .nan, y: -.infinity), item: "Home")),

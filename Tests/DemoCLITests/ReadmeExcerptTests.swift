@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import InteractionKitTestSupport
 
-/// README.md's excerpts of the Demo's output are golden: each marked one is
-/// compared with what the built Demo prints for the command its marker
-/// names, so the README cannot lag the Demo (issue 38).
+/// The excerpts of the Demo's output in README.md and the DocC articles
+/// (`Sources/*/*.docc/*.md`) are golden: each marked one is compared with
+/// what the built Demo prints for the command its marker names, so the
+/// documentation cannot lag the Demo (issue 38).
 ///
-/// The marker format, for whoever edits README.md:
+/// The marker format, for whoever edits README.md or an article:
 ///
 /// - An excerpt is a fenced code block whose opening fence (```` ``` ````)
 ///   is on the line right after an HTML comment
@@ -21,26 +22,49 @@ import InteractionKitTestSupport
 ///   appear in the output as they are, one after the other, in the
 ///   block's order.
 /// - Each line is compared without its trailing spaces, and a run may be
-///   shifted left as a whole: the README may show the transcript's
+///   shifted left as a whole: a document may show the transcript's
 ///   pictures without the four spaces they are indented by.
 ///
 /// An unmarked block is not checked; a marker not followed by a block, or
-/// a block that does not match, fails with the README's line number.
-@Suite("README excerpts of the Demo's output")
+/// a block that does not match, fails with the document's path and line.
+@Suite("Excerpts of the Demo's output in README.md and the DocC articles")
 struct ReadmeExcerptTests {
-    /// One marked block of the README.
+    /// One marked block of a document.
     struct Excerpt: CustomStringConvertible {
+        var file = "README.md"
         var line: Int
         var arguments: [String]
         var lines: [String]
-        var description: String { "README.md:\(line): swift run Demo \(arguments.joined(separator: " "))" }
+        var description: String { "\(file):\(line): swift run Demo \(arguments.joined(separator: " "))" }
     }
 
     static let markerPrefix = "<!-- demo-output: swift run Demo"
 
-    /// Every marked excerpt of README.md.
+    /// README.md and every DocC article, as paths from the repository's root.
+    static func documents() throws -> [String] {
+        var paths = ["README.md"]
+        let sources = Repository.file("Sources")
+        for target in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+            let folder = sources.appendingPathComponent(target)
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            for catalog in entries.sorted() where catalog.hasSuffix(".docc") {
+                let articles = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(catalog).path)
+                for article in articles.sorted() where article.hasSuffix(".md") {
+                    paths.append("Sources/\(target)/\(catalog)/\(article)")
+                }
+            }
+        }
+        return paths
+    }
+
+    /// Every marked excerpt of README.md and the DocC articles.
     static func excerpts() throws -> [Excerpt] {
-        let text = try String(contentsOf: Repository.file("README.md"), encoding: .utf8)
+        try documents().flatMap { try excerpts(in: $0) }
+    }
+
+    /// Every marked excerpt of one document.
+    static func excerpts(in file: String) throws -> [Excerpt] {
+        let text = try String(contentsOf: Repository.file(file), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
         var excerpts: [Excerpt] = []
         var index = 0
@@ -52,7 +76,7 @@ struct ReadmeExcerptTests {
             }
             let command = String(line.dropFirst(markerPrefix.count).dropLast(3)).trimmingCharacters(in: .whitespaces)
             guard index + 1 < lines.count, lines[index + 1].hasPrefix("```") else {
-                Issue.record("README.md:\(index + 1): a demo-output marker must be followed by a fenced block")
+                Issue.record("\(file):\(index + 1): a demo-output marker must be followed by a fenced block")
                 index += 1
                 continue
             }
@@ -62,7 +86,7 @@ struct ReadmeExcerptTests {
                 body.append(lines[end])
                 end += 1
             }
-            excerpts.append(Excerpt(line: index + 1, arguments: splitArguments(command), lines: body))
+            excerpts.append(Excerpt(file: file, line: index + 1, arguments: splitArguments(command), lines: body))
             index = end + 1
         }
         return excerpts
@@ -172,10 +196,11 @@ struct ReadmeExcerptTests {
         return String(text)
     }
 
-    @Test("Every marked excerpt of README.md is what the Demo prints for its command")
+    @Test("Every marked excerpt of README.md and the DocC articles is what the Demo prints for its command")
     func excerptsMatch() throws {
         let excerpts = try Self.excerpts()
-        #expect(excerpts.count >= 7, "README.md's demo-output markers")
+        #expect(excerpts.count >= 7, "the documents' demo-output markers")
+        #expect(excerpts.contains { $0.file == "README.md" }, "README.md shows the Demo's output")
         guard try Self.demoOutput(["--help"]) != nil else {
             print("skipped: no Demo binary next to the test bundle (run 'swift build' first)")
             return

@@ -187,10 +187,10 @@ struct ResponderTouchTests {
     }
 }
 
-@Suite("The order of deliveries for one touch, as Design.md shows it")
+@Suite("The order of deliveries for one touch, as the article 'Touches, controls and recognizers' shows it")
 @MainActor
 struct DeliveryOrderTests {
-    @Test("Down, hold, move and lift on a view with a tap, a long press and a pan: the transcript in Design.md")
+    @Test("Down, hold, move and lift on a view with a tap, a long press and a pan: the transcript in the article")
     func transcript() {
         let window = Window.phone()
         let view = LoggingView(frame: Rect(x: 0, y: 0, width: 300, height: 300))

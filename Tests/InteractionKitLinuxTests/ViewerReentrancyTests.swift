@@ -169,11 +169,11 @@ struct ViewerReentrancyTests {
         #expect(scene.window.largeContentViewerPresentation?.title == "Home")
     }
 
-    @Test("The README's tab-bar example, as written, does not keep its window alive")
+    @Test("The large content viewer article's tab-bar example, as written, does not keep its window alive")
     func readmeTabBarExampleFreesTheWindow() {
         weak var weakWindow: Window?
         do {
-            // As in README.md, "The large content viewer on a standalone tab bar".
+            // As in the DocC article "The large content viewer" (LargeContentViewer.md).
             let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
             window.preferredContentSizeCategory = .accessibilityLarge
 

@@ -2,7 +2,8 @@ import Testing
 import InteractionKitLinux
 import InteractionKitLive
 
-// The README's "Driving it from a real event loop" example, as written.
+// The InteractionKitLive module page's run-loop example
+// (Sources/InteractionKitLive/InteractionKitLive.docc/InteractionKitLive.md), as written.
 @MainActor
 func runTouchscreen(_ path: String, window: Window) throws {
     let loop = LiveRunLoop(window: window)          // CLOCK_MONOTONIC, from the window's time on
@@ -24,8 +25,8 @@ func runTouchscreen(_ path: String, window: Window) throws {
     for input in reader.finish(now: loop.now) { window.send(input) }
 }
 
-/// The README's run-loop example compiles, and reports a device it cannot open as an error.
-@Suite("README: driving it from a real event loop")
+/// The module page's run-loop example compiles, and reports a device it cannot open as an error.
+@Suite("InteractionKitLive's page: driving a window from a real event loop")
 @MainActor
 struct ReadmeLoopExampleTests {
     @Test("The example throws a clear error for a device that is not there")

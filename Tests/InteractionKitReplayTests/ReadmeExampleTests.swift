@@ -3,8 +3,9 @@ import InteractionKitLinux
 import InteractionKitReplay
 import InteractionKitTestSupport
 
-/// The README's examples, run as written, so the README cannot drift from the code.
-@Suite("README examples")
+/// The examples of README.md ("A first gesture") and of the InteractionKitReplay
+/// module page ("In your own tests"), run as written, so they cannot drift from the code.
+@Suite("README and InteractionKitReplay examples")
 @MainActor
 struct ReadmeExampleTests {
     @Test("A first gesture: the long press begins at 0.5 s and ends on lift, at (30, 50) in the card")

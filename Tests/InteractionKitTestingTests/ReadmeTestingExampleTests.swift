@@ -2,8 +2,7 @@ import Testing
 import InteractionKitLinux
 import InteractionKitTesting
 
-// README's "Testing your widgets" example and the DocC article's first
-// test (TestingYourWidgets.md), as written.
+// The DocC article's first test (TestingYourWidgets.md), as written.
 @MainActor
 @Test("A tap on Save sends touch up inside, then runs the action")
 func tapOnSave() throws {

@@ -43,8 +43,8 @@ let package = Package(
         .target(name: "InteractionKitTesting", dependencies: ["InteractionKitLinux"], swiftSettings: swift6),
         // Linux touchscreen recordings (evemu) decoded into touch samples.
         .target(name: "InteractionKitEvemu", dependencies: ["InteractionKitCore"], swiftSettings: swift6),
-        // The live run loop (CLOCK_MONOTONIC, poll) and the evdev reader: the only
-        // library target that reads a clock or a device.
+        // The live run loop (CLOCK_MONOTONIC, poll) and the evdev reader: the engine's
+        // clock and devices. The other real clocks are named in Design.md ("Virtual time").
         .target(name: "InteractionKitLive", dependencies: ["InteractionKitCore", "InteractionKitEvemu"], swiftSettings: swift6),
         // Gesture scripts, the player, scene snapshots and transcripts.
         .target(

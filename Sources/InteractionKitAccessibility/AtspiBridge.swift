@@ -120,6 +120,7 @@ public final class AtspiBridge {
     /// Connects `window` to the accessibility bus and registers it with the AT-SPI registry.
     ///
     /// - Parameters:
+    ///   - window: The window to export.
     ///   - applicationName: The name screen readers give the application.
     ///   - busAddress: The accessibility bus; nil asks the session bus (or
     ///     reads `AT_SPI_BUS_ADDRESS`).

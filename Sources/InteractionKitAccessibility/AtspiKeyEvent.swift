@@ -40,8 +40,10 @@ public struct AtspiKeyEvent: Hashable, Sendable {
     /// The event of a key sample; nil for a phase that is no press or
     /// release (`changed`, `stationary`).
     ///
-    /// - Parameter time: The seconds to stamp it with when the sample's own
-    ///   `timestamp` is not a finite number.
+    /// - Parameters:
+    ///   - input: The key sample.
+    ///   - time: The seconds to stamp it with when the sample's own
+    ///     `timestamp` is not a finite number.
     public init?(_ input: KeyInput, time: Double = 0) {
         switch input.phase {
         case .began: type = 0

@@ -4,8 +4,8 @@ import InteractionKitCore
 /// decisions (may it begin? what does a change do?) are the scroll view's.
 ///
 /// It reports to its scroll view through overridden hooks, not actions, so
-/// a drag's move calls no closure (see Design.md, "What keeps the hot path
-/// cheap").
+/// a drag's move calls no closure (see Design.md, "Iteration, exclusivity, and
+/// what keeps the hot path cheap").
 final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
     // Exclusivity unchecked: storing an unowned reference releases the old
     // one inside the access, so the compiler cannot prove it exclusive; it

@@ -80,7 +80,10 @@ public final class DBusConnection {
     /// Connects to the first address of `address` (a `;`-separated list) that
     /// accepts us, authenticates and sends `Hello`.
     ///
-    /// - Parameter timeout: seconds for the whole handshake, per address.
+    /// - Parameters:
+    ///   - address: One bus address or several, `;`-separated, tried in order.
+    ///   - timeout: Seconds for the whole handshake, per address.
+    ///   - maximumMessageSize: The largest message accepted from the bus, in bytes.
     /// - Throws: `DBusConnectionError` saying what failed for each address.
     public static func connect(
         to address: String, timeout: Double = 25,

@@ -8,7 +8,7 @@ import InteractionKitCore
 /// line), and at most `GestureConstants.maximumTouchesDown` (32) contacts
 /// are down at once (a contact beginning while 32 are gives its `.began`,
 /// which the window refuses, and nothing else). So a 4 MiB recording
-/// replays in at most a few seconds (README, "Reliability").
+/// replays in at most a few seconds (Benchmarks.md, hostile recordings).
 public enum EvemuLimits {
     /// At most 4 MiB of UTF-8 text per file.
     public static let maximumBytes = 4 * 1024 * 1024

@@ -34,6 +34,7 @@ public final class LiveRunLoop {
     /// Creates a loop for `window`; the window's current virtual time is now.
     ///
     /// - Parameters:
+    ///   - window: The window the loop feeds and advances.
     ///   - clock: The real clock (`CLOCK_MONOTONIC` by default).
     ///   - poller: The wait (`poll(2)` by default).
     public init(window: Window, clock: any LiveClock = MonotonicClock(), poller: any LivePoller = SystemPoller()) {

@@ -1,12 +1,12 @@
 import InteractionKitLinux
 import InteractionKitReplay
 
-/// Draws a ``SceneSnapshot`` as a standalone SVG document that a browser can
+/// Draws a ``InteractionKitReplay/SceneSnapshot`` as a standalone SVG document that a browser can
 /// show: a picture of the phone screen at that moment.
 ///
 /// What the picture shows, in window points (the `viewBox` is the window
-/// with the phone around it: ``bezel`` points on each side and the
-/// ``captionBand`` above, at negative coordinates):
+/// with the phone around it: `bezel` points on each side and the
+/// `captionBand` above, at negative coordinates):
 /// - a light grey rounded "phone" holding the screen: the window's own
 ///   rectangle, which clips everything drawn on it and is cut by no rounded
 ///   corner; when the window size is not finite and positive (or absurdly

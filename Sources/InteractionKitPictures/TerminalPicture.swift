@@ -1,7 +1,7 @@
 import InteractionKitLinux
 import InteractionKitReplay
 
-/// Draws a ``SceneSnapshot`` as a schematic "picture of the screen" made of
+/// Draws a ``InteractionKitReplay/SceneSnapshot`` as a schematic "picture of the screen" made of
 /// text, for a terminal or a log.
 ///
 /// The picture is meant to be read by a person who has never seen the code:

@@ -3,50 +3,11 @@ import InteractionKitLinux
 
 /// Reads and validates gesture scripts, the Demo's input language.
 ///
-/// A script is UTF-8 text, one command a line; `#` starts a comment (outside
-/// quotes) and blank lines are ignored. Times are seconds, coordinates window
-/// points. Scene lines come first:
-///
-/// ```
-/// window 390 844                      # the window's size (default 390 844)
-/// content-size accessibility-large    # kebab case of ContentSizeCategory (default large)
-/// layout rtl                          # ltr (default) or rtl
-/// tabbar Home Search "Now Playing"    # a standalone tab bar, 49 points high, at the bottom
-/// button Save at 20 100 120 44        # a button: title, then x y width height (several allowed)
-/// scroll 0 0 390 600 content 390 3000  # a scroll view: frame, then its content's size; `paging` pages it
-/// button Row 7 at 0 420 390 60 in scroll   # a button in the scroll view, in content coordinates
-/// disable Search                      # disable tabs or buttons by title
-/// select Home                         # the tab selected at the start
-/// surface tap long-press pan          # a full-window view with these recognizers:
-///                                     # tap double-tap two-finger-tap long-press pan
-///                                     # two-finger-pan swipe pinch rotation edge-pan
-/// ```
-///
-/// Then gesture lines, in time order:
-///
-/// ```
-/// down 40 820          # touch 0 goes down; `down @Home` = the centre of tab Home (or of a button)
-/// wait 0.6             # virtual time passes (a finger held still)
-/// move @"Now Playing"  # or `move X Y`
-/// up                   # or `cancel`; either may name where: `up @Settings`
-/// down 10 10 id 1      # `id N` at the end of a touch line picks touch N (0…9999)
-/// move 140 400 id 1 and 260 400 id 2   # several fingers at one instant (also `down`, `up`, `cancel`)
-/// content-size large   # the text size may change mid-gesture
-/// evemu "drag.events" desc "device.desc"   # replay a touchscreen recording
-/// key tab              # press and release a key now: tab, shift+tab, left, space, return, ctrl+s…
-/// key return at 2.5    # … or at a time (seconds from the start; not before the script's time there)
-/// ```
-///
-/// The whole script is checked before anything runs, and every error is
-/// reported with its line and column: unknown commands, tabs or buttons,
-/// missing, extra or non-finite numbers, negative waits, a touch moved or
-/// lifted that is not down, a button with no size, outside the window, over
-/// the tab bar or with a title already taken, a scroll view outside the
-/// window or with no content, a button in the scroll view outside its
-/// content (or with no scroll line), an unknown key name or modifier
-/// (pointing at the part), a key pressed at a time already past, an
-/// unclosed quote, bytes that are not UTF-8, a file over the size limits, and errors inside replayed
-/// recordings.
+/// The language is written once, in the <doc:GestureScripts> article (and
+/// `Demo --help` prints its table, `GestureScriptSyntax.swift`). The whole
+/// script is checked before anything runs, and every error is reported
+/// with its line and column; a script or recording past the size limits
+/// below is refused with a clear error, never read whole.
 public struct GestureScriptParser: Sendable {
     /// The largest script accepted, in bytes (1 MiB).
     public static let maximumBytes = 1 << 20

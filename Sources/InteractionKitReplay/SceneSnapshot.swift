@@ -5,7 +5,8 @@ import InteractionKitLinux
 ///
 /// A snapshot is plain data: it holds no references into the live view tree,
 /// so it can be stored, compared and rendered later (as text with
-/// ``TerminalPicture`` or as an SVG document with ``SVGPicture``).
+/// `TerminalPicture` or as an SVG document with `SVGPicture`, in
+/// InteractionKitPictures).
 /// All frames are in window coordinates (points, origin top-left, y down).
 public struct SceneSnapshot: Hashable, Sendable {
     /// The moment of the picture, in seconds of virtual time since the replay began.

@@ -48,7 +48,7 @@ public enum TranscriptFormatter {
     ///
     /// Other events: `content-size` (`category`), `recording` (`file`,
     /// `device`, `contacts`, `duration`) and `rejected` (`reason`). The
-    /// README's "JSON lines" table lists every field with its type; a test
+    /// "Transcripts" article's table (InteractionKitReplay.docc) lists every field with its type; a test
     /// holds this output to it.
     public static func jsonLines(_ replay: Replay) -> String {
         var output = metaLine(replay.script) + "\n"

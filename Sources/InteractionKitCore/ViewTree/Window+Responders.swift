@@ -4,7 +4,7 @@
 // (`delaysTouchesBegan`, `delaysTouchesEnded`) or cancels it by recognizing
 // (`cancelsTouchesInView`). The rules are `ResponderDelivery`'s, kept per
 // touch in the `TouchTable`; this file asks the table what to call, and
-// calls it. Design.md shows the order for one touch.
+// calls it. The "Touches and controls" article shows the order for one touch.
 
 extension Window {
     /// Whether the view of a new touch may hear it: a view that is not

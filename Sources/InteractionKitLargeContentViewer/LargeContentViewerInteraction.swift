@@ -68,7 +68,7 @@ public final class LargeContentViewerInteraction: Interaction {
         storedDelegate = delegate
         recognizer = LargeContentViewerGestureRecognizer()
         recognizer.name = Self.recognizerName
-        recognizer.minimumPressDuration = GestureConstants.largeContentViewerPressDuration
+        recognizer.minimumPressDuration = Self.pressDuration
         // Swapped in, not assigned: an assignment would release the old
         // value inside the write, and the compiler would then check every
         // access to the property at run time.
@@ -83,6 +83,9 @@ public final class LargeContentViewerInteraction: Interaction {
         // its gestures, which hides), when observers must not run.
         presentingHUD?.forget(self)
     }
+
+    /// How long a finger must be held before the viewer shows, in seconds (as on iOS): its recognizer's `minimumPressDuration`.
+    public static let pressDuration = 0.15
 
     /// The name of the interaction's recognizer, as transcripts show it.
     public static let recognizerName = "large-content-viewer"

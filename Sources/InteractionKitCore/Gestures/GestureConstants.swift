@@ -2,8 +2,6 @@
 public enum GestureConstants {
     /// How long a long press must be held before it begins, in seconds (UIKit's default).
     public static let longPressMinimumDuration = 0.5
-    /// How long the large content viewer's long press must be held, in seconds (as on iOS).
-    public static let largeContentViewerPressDuration = 0.15
     /// How far a finger may move, in points, before a long press that has not begun fails.
     public static let longPressAllowableMovement = 10.0
     /// How far a finger must move, in points, before a pan begins.

@@ -199,6 +199,32 @@ struct KeyboardFocusTests {
         #expect(window.focusedName == "A")
     }
 
+    @Test("A focused adjustable steps in its own pressesBegan: a container that takes the arrows does not keep them from it, and an adjustable that takes them itself is not stepped")
+    func adjustableStepsItself() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let box = Field("Box", Rect(x: 0, y: 0, width: 390, height: 400))
+        box.focusable = false
+        box.handlesPresses = true
+        let slider = Field("A", Rect(x: 20, y: 20, width: 200, height: 44))
+        slider.adjustable = true
+        box.addSubview(slider)
+        window.addSubview(box)
+        window.makeKey()
+        #expect(window.focusedName == "A")
+        window.press(.keyboardDownArrow)
+        window.press(.keyboardDownArrow)
+        #expect(slider.number == -2)
+        // The arrows stopped at the adjustable; the container heard neither.
+        #expect(!box.log.contains { $0.hasPrefix("pressesBegan") })
+        // Shift or Ctrl with an arrow is not a step: it goes on up the chain.
+        window.press(.keyboardUpArrow, .control)
+        #expect(slider.number == -2)
+        #expect(box.log.contains("pressesBegan \(KeyboardHIDUsage.keyboardUpArrow.rawValue)"))
+        slider.handlesPresses = true
+        window.press(.keyboardUpArrow)
+        #expect(slider.number == -2)
+    }
+
     @Test("Keys go to the first responder, else the focused view, up the chain; what reaches the window navigates")
     func pressesRoute() {
         let (window, fields) = scene()

@@ -243,7 +243,6 @@ extension Window {
             moveFocus(shifted ? .previous : .next)
         case .keyboardLeftArrow, .keyboardRightArrow, .keyboardUpArrow, .keyboardDownArrow:
             guard !shifted else { return }
-            if stepAdjustable(key.keyCode) { return }
             let heading: FocusHeading = switch key.keyCode {
             case .keyboardLeftArrow: .left
             case .keyboardRightArrow: .right
@@ -264,16 +263,25 @@ extension Window {
         }
     }
 
-    /// Steps a focused `.adjustable` view with an arrow (K3): up, and the
-    /// arrow pointing the way values grow on screen (right, or left under
-    /// right to left), increment; the others decrement. Returns whether it stepped.
-    private func stepAdjustable(_ keyCode: KeyboardHIDUsage) -> Bool {
-        guard let view = focusedItem as? View, view.window === self,
-              view.accessibilityTraits.contains(.adjustable) else { return false }
-        let growsRight = view.effectiveLayoutDirection == .leftToRight
+}
+
+extension View {
+    /// Steps this `.adjustable` view, when it has the focus, with a plain
+    /// arrow (K3): up, and the arrow pointing the way values grow on screen
+    /// (right, or left under right to left), increment; down and the other
+    /// decrement. Returns whether it stepped. The adjustable's own
+    /// `pressesBegan` asks it, so an override that takes the arrows itself
+    /// (and does not call `super`) replaces the stepping.
+    func stepAdjustableValue(with press: Press) -> Bool {
+        guard let key = press.key, key.modifierFlags.matchingKeyCommands.isEmpty,
+              let window, window.focusedItem === self else { return false }
+        let keyCode = key.keyCode
+        guard keyCode == .keyboardUpArrow || keyCode == .keyboardDownArrow
+            || keyCode == .keyboardLeftArrow || keyCode == .keyboardRightArrow else { return false }
+        let growsRight = effectiveLayoutDirection == .leftToRight
         let increments = keyCode == .keyboardUpArrow
             || (keyCode == .keyboardRightArrow && growsRight) || (keyCode == .keyboardLeftArrow && !growsRight)
-        if increments { view.accessibilityIncrement() } else { view.accessibilityDecrement() }
+        if increments { accessibilityIncrement() } else { accessibilityDecrement() }
         return true
     }
 }

@@ -665,12 +665,18 @@ open class View {
     ///
     /// Keys go to the first responder, else to the focused item's view, else
     /// to the window (rule K1, after key-input filters and key commands).
-    /// The default passes the presses to the next responder, the superview;
-    /// a press that reaches the window moves the focus or activates the
-    /// focused item. Override it to handle keys; call `super` for the ones
-    /// you do not handle.
+    /// The default steps the value of a focused `.adjustable` view with the
+    /// plain arrows (K3) and passes the other presses to the next responder,
+    /// the superview; a press that reaches the window moves the focus or
+    /// activates the focused item. Override it to handle keys; call `super`
+    /// for the ones you do not handle.
     open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
-        superview?.pressesBegan(presses, with: event)
+        var rest = presses
+        if accessibilityTraits.contains(.adjustable) {
+            for press in presses where stepAdjustableValue(with: press) { rest.remove(press) }
+            if rest.isEmpty { return }
+        }
+        superview?.pressesBegan(rest, with: event)
     }
 
     /// Pressed keys changed; the default passes them to the superview.

@@ -169,10 +169,10 @@ open class View {
 
     /// The `serial` of the window at the root of this view's tree, 0 for none.
     ///
-    /// Kept with `window` so that a layer above can tell on every move that
-    /// the view is still in the window it last used without loading the
-    /// weak reference; a serial, unlike an address, is never reused.
-    package var windowSerial: UInt64 { storedWindowSerial }
+    /// Kept with `window` so that a control or a component can tell on every
+    /// move that the view is still in the window it last used without
+    /// loading the weak reference; a serial, unlike an address, is never reused.
+    public var windowSerial: UInt64 { storedWindowSerial }
     var storedWindowSerial: UInt64 = 0
 
     /// A number no other view of this process has or had: identifies a view

@@ -48,8 +48,8 @@ public final class Window: View, GestureArenaTouches {
     /// Per-window state that layers above the engine keep here (see `attachment(_:orInsert:)`).
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
 
-    /// A number no other window of this process has had (see `View.windowSerial`).
-    package let serial: UInt64 = Window.takeSerial()
+    /// A number no other window of this process has had, never 0: what its views' `windowSerial` reads.
+    public let serial: UInt64 = Window.takeSerial()
     private static var lastSerial: UInt64 = 0
     private static func takeSerial() -> UInt64 {
         lastSerial &+= 1

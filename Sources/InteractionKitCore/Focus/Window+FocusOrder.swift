@@ -223,3 +223,12 @@ extension Window {
         existingAttachment(FocusState.self)?.machine.generation &+= 1
     }
 }
+
+extension Window {
+    /// How many times this window's focus order was repaired in place, and
+    /// made afresh: which path the keys took, for rule F7's benchmark.
+    package var focusOrderUpdates: (repairs: Int, computations: Int) {
+        guard let state = existingAttachment(FocusState.self) else { return (0, 0) }
+        return (state.machine.orderRepairs, state.machine.orderComputations)
+    }
+}

@@ -178,6 +178,28 @@ struct ReadingOrder {
         return true
     }
 
+    /// A frame's vertical extent, as the bands read it.
+    private struct Extent {
+        let top: Double, bottom: Double, mid: Double, height: Double
+
+        init(_ frame: Rect) {
+            top = frame.minY
+            bottom = frame.maxY
+            mid = frame.midY
+            height = frame.size.height.magnitude
+        }
+
+        /// Whether `self` and `other` are on one line (as `Window.onOneLine`) or centred at one height.
+        func sharesBand(with other: Extent) -> Bool {
+            min(bottom, other.bottom) - max(top, other.top) > min(height, other.height) / 2 || mid == other.mid
+        }
+
+        /// Whether `self` lies wholly above `other` (which rules out sharing a band).
+        func isAbove(_ other: Extent) -> Bool {
+            bottom <= other.top && mid < other.mid
+        }
+    }
+
     /// Whether a sequence in bands stays in bands with `frame` inserted
     /// between `before` (read from the insertion point backwards) and
     /// `after` (read onwards): `frame` joins the run around the point or
@@ -187,42 +209,50 @@ struct ReadingOrder {
         inserting frame: Rect, before: inout some IteratorProtocol<Rect>, after: inout some IteratorProtocol<Rect>
     ) -> Bool {
         var budget = bandScanLimit
-        var nearest: (before: Rect?, after: Rect?) = (nil, nil)
-        guard side(frame, &before, outside: .above, nearestSame: &nearest.before, budget: &budget),
-              side(frame, &after, outside: .below, nearestSame: &nearest.after, budget: &budget) else { return false }
+        let inserted = Extent(frame)
+        var nearest: (before: Extent?, after: Extent?) = (nil, nil)
+        guard side(inserted, &before, upwards: true, nearestSame: &nearest.before, budget: &budget),
+              side(inserted, &after, upwards: false, nearestSame: &nearest.after, budget: &budget) else { return false }
         // Runs on both sides that `frame` would join must be one run.
-        if let left = nearest.before, let right = nearest.after, relation(left, right) != .sameBand { return false }
+        if let left = nearest.before, let right = nearest.after, !left.sharesBand(with: right) { return false }
         return true
     }
 
-    /// One side of `keepsBands`: the frames of the run `frame` joins, then
-    /// the whole run beyond, which must lie `outside` it (`.above` before,
-    /// `.below` after). `nearestSame` is the run's frame next to the point.
+    /// One side of `keepsBands`: the frames of the run `inserted` joins,
+    /// then the whole run beyond, which must lie above it (`upwards`, read
+    /// backwards) or below it. `nearestSame` is the joined run's frame next
+    /// to the point.
+    ///
+    /// Frames next to each other in a sequence in bands either share a run
+    /// or lie one above the other, so telling those two apart needs only the
+    /// cheaper test.
     private static func side(
-        _ frame: Rect, _ frames: inout some IteratorProtocol<Rect>, outside: Relation, nearestSame: inout Rect?,
+        _ inserted: Extent, _ frames: inout some IteratorProtocol<Rect>, upwards: Bool, nearestSame: inout Extent?,
         budget: inout Int
     ) -> Bool {
-        var member: Rect?
-        while let next = frames.next() {
+        /// Whether `a`, read before `b` in this direction, lies beyond it.
+        func beyond(_ a: Extent, _ b: Extent) -> Bool { upwards ? a.isAbove(b) : b.isAbove(a) }
+        var member: Extent?
+        while let frame = frames.next() {
             budget -= 1
             guard budget >= 0 else { return false }
-            let toFrame = relation(next, frame)
-            if toFrame == .sameBand {
+            let next = Extent(frame)
+            if next.sharesBand(with: inserted) {
                 // The run's frames next to each other: one run of the sequence, not two.
-                if let member, relation(next, member) != .sameBand { return false }
+                if let member, beyond(next, member) { return false }
                 if member == nil { nearestSame = next }
                 member = next
                 continue
             }
-            // The first frame of the run beyond, unless the run `frame` joins goes on.
-            guard toFrame == outside else { return false }
-            if let member, relation(next, member) == .sameBand { return false }
-            // The rest of that run; the runs past it lie beyond it, so beyond `frame`.
-            while let further = frames.next() {
+            // The first frame of the run beyond, unless the run `inserted` joins goes on.
+            guard beyond(next, inserted) else { return false }
+            if let member, !beyond(next, member) { return false }
+            // The rest of that run; the runs past it lie beyond it, so beyond `inserted`.
+            while let further = frames.next().map(Extent.init) {
                 budget -= 1
                 guard budget >= 0 else { return false }
-                if relation(further, next) != .sameBand { break }
-                guard relation(further, frame) == outside else { return false }
+                if beyond(further, next) { break }
+                guard beyond(further, inserted) else { return false }
             }
             return true
         }
@@ -246,6 +276,8 @@ struct FocusOrder: Sequence {
     static let runCapacity = 64
 
     private var groupsBySlot: [FocusGroup?] = []
+    /// Each slot's group frame, in step with `groupsBySlot`: what the check of the bands reads.
+    private var frameOfSlot: [Rect] = []
     private var freeSlots: [Int] = []
     /// The slots in reading order, run by run; no run is empty.
     private var runs: [[Int]] = []
@@ -353,14 +385,37 @@ struct FocusOrder: Sequence {
 
     /// The groups' frames from `position` on (forwards) or before it (backwards).
     private struct Frames: IteratorProtocol {
-        let order: FocusOrder
-        var position: Position?
+        let runs: [[Int]]
+        let frames: [Rect]
+        /// The run being read, and where in it.
+        var current: [Int]
+        var run: Int
+        var offset: Int
         let forwards: Bool
 
+        init(_ order: FocusOrder, from position: Position?, forwards: Bool) {
+            runs = order.runs
+            frames = order.frameOfSlot
+            run = position?.run ?? -1
+            current = run >= 0 ? runs[run] : []
+            offset = position?.offset ?? 0
+            self.forwards = forwards
+        }
+
         mutating func next() -> Rect? {
-            guard let current = position else { return nil }
-            position = forwards ? order.following(current) : order.preceding(current)
-            return order[current].frame
+            guard offset >= 0 && offset < current.count else { return nil }
+            let frame = frames[current[offset]]
+            offset += forwards ? 1 : -1
+            if offset < 0 || offset == current.count {
+                run += forwards ? 1 : -1
+                if run >= 0 && run < runs.count {
+                    current = runs[run]
+                    offset = forwards ? 0 : current.count - 1
+                } else {
+                    current = []
+                }
+            }
+            return frame
         }
     }
 
@@ -432,7 +487,9 @@ struct FocusOrder: Sequence {
                 release(slot)
                 continue
             }
-            groupsBySlot[slot]!.frame = FocusGroup.frame(of: group.entries)
+            let frame = FocusGroup.frame(of: group.entries)
+            groupsBySlot[slot]!.frame = frame
+            frameOfSlot[slot] = frame
             guard placeSlot(slot, reading: reading) else { return false }
         }
         return true
@@ -473,12 +530,11 @@ struct FocusOrder: Sequence {
     /// would no longer lie in bands.
     @MainActor
     private func insertionPosition(ofSlot slot: Int, reading: ReadingOrder) -> Position? {
-        let group = groupsBySlot[slot]!
         guard !runs.isEmpty else { return Position(run: 0, offset: 0) }
+        let frame = frameOfSlot[slot]
         func precedes(_ other: Int) -> Bool {
-            let candidate = groupsBySlot[other]!
-            let order = reading.compare(candidate.frame, group.frame)
-            return order != 0 ? order < 0 : ReadingOrder.walkPrecedes(candidate.entries[0], group.entries[0])
+            let order = reading.compare(frameOfSlot[other], frame)
+            return order != 0 ? order < 0 : ReadingOrder.walkPrecedes(groupsBySlot[other]!.entries[0], groupsBySlot[slot]!.entries[0])
         }
         // The first run whose last group does not read before this one, then the place in it.
         var low = 0, high = runs.count
@@ -500,9 +556,9 @@ struct FocusOrder: Sequence {
         // The group before the place, and the one at it (none past the end).
         let previous = position.offset > 0 ? Position(run: position.run, offset: position.offset - 1) : preceding(position)
         let next = position.offset < runs[position.run].count ? position : nil
-        var before = Frames(order: self, position: previous, forwards: false)
-        var after = Frames(order: self, position: next, forwards: true)
-        return ReadingOrder.keepsBands(inserting: group.frame, before: &before, after: &after) ? position : nil
+        var before = Frames(self, from: previous, forwards: false)
+        var after = Frames(self, from: next, forwards: true)
+        return ReadingOrder.keepsBands(inserting: frame, before: &before, after: &after) ? position : nil
     }
 
     // MARK: Storage
@@ -513,9 +569,11 @@ struct FocusOrder: Sequence {
         if let free = freeSlots.popLast() {
             slot = free
             groupsBySlot[slot] = group
+            frameOfSlot[slot] = group.frame
         } else {
             slot = groupsBySlot.count
             groupsBySlot.append(group)
+            frameOfSlot.append(group.frame)
             runOfSlot.append(-1)
         }
         slotOfGroup[group.identifier] = slot

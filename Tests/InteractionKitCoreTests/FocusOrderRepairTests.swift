@@ -327,6 +327,21 @@ struct FocusOrderRepairTests {
         #expect(expectKeptOrderIsFresh(window, "after removing from the group"))
     }
 
+    @Test("a view added and removed again before the next key is not kept alive by the log")
+    func logHoldsNoViewThatLeft() {
+        let (window, _) = row(3)
+        window.press(.keyboardTab)
+        weak var gone: Item?
+        do {
+            let item = Item("gone", Rect(x: 0, y: 300, width: 50, height: 30))
+            gone = item
+            window.addSubview(item)
+            item.removeFromSuperview()
+        }
+        #expect(gone == nil)
+        #expect(expectKeptOrderIsFresh(window, "after the add and the remove"))
+    }
+
     @Test("anything besides a pure add or remove makes the order afresh: a frame, a group, a reorder")
     func otherChangesMakeTheOrderAfresh() {
         let (window, items) = row(3)

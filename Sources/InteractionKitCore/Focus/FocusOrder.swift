@@ -378,6 +378,8 @@ struct FocusOrder: Sequence {
     }
 
     private func position(ofSlot slot: Int) -> Position? {
+        // A slot in no run: a group the repair has not placed yet.
+        guard runOfSlot[slot] >= 0 else { return nil }
         let run = runIndexByIdentity[runOfSlot[slot]]
         guard run >= 0, let offset = runs[run].firstIndex(of: slot) else { return nil }
         return Position(run: run, offset: offset)

@@ -36,13 +36,16 @@ struct FocusOrderChanges {
         !overflowed && stampBefore == (count == 0 ? orderStamp : stamp)
     }
 
-    /// Logs a change that left the tree at `stampAfter`.
-    mutating func append(added: View?, removed: [ObjectIdentifier], stampAfter: UInt64) {
+    /// Logs a change that left the tree at `stampAfter`: the subtree `added`
+    /// came, or the one at `removedRoot` (whose views are `removed`) left.
+    mutating func append(added: View?, removedRoot: View? = nil, removed: [ObjectIdentifier], stampAfter: UInt64) {
         guard !overflowed, count < Self.changeLimit, removedViews.count + removed.count <= Self.removedViewLimit else {
             overflow()
             return
         }
         if let added { addedRoots.append(added) }
+        // A subtree added and gone again is not held: the log keeps no view alive that left.
+        if let removedRoot { addedRoots.removeAll { $0.isDescendant(of: removedRoot) } }
         removedViews += removed
         count += 1
         stamp = stampAfter
@@ -214,7 +217,7 @@ extension Window {
             }
             stack.append(contentsOf: view.subviews)
         }
-        state.machine.orderChanges.append(added: nil, removed: views, stampAfter: currentGeometryStamp)
+        state.machine.orderChanges.append(added: nil, removedRoot: root, removed: views, stampAfter: currentGeometryStamp)
     }
 
     /// The subviews of a view in this window changed order: the walk's

@@ -2,8 +2,9 @@
 // Shift-Tab, the arrows, Home and End move it, and how it is repaired when
 // the focused item goes away. Its state is the window's attachment
 // (`FocusState`); the reading order of the window's focusable items is
-// computed once per change of the tree and kept (`FocusOrder`), so a key
-// costs a few steps along that order, never a walk of the tree (rule K6).
+// kept (`FocusOrder`, Window+FocusOrder.swift), so a key costs a few steps
+// along that order, never a walk of the tree (rule K6), and after subtrees
+// were added or removed only a repair of it (rule F7).
 
 /// The focus system's state for one window: the decisions' value
 /// (`FocusMachine`), and what keys and observers need beside it.

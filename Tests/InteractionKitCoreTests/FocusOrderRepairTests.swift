@@ -64,7 +64,8 @@ private func name(_ item: any FocusItem) -> String {
 @MainActor
 private func describe(_ order: FocusOrder) -> [String] {
     order.map { group in
-        "\(group.identifier) \(group.frame): " + group.entries.map { "\(name($0.item)) \($0.frame)" }.joined(separator: ", ")
+        "\(group.identifier) \(group.frame): "
+            + zip(group.items, group.places).map { "\(name($0.0)) \($0.1.frame)" }.joined(separator: ", ")
     }
 }
 
@@ -83,7 +84,7 @@ extension Window {
         let groups = Array(computeOrder())
         guard !groups.isEmpty else { return nil }
         let focused = focusedItem
-        let start = focused.flatMap { item in groups.firstIndex { $0.entries.contains { $0.item === item } } } ?? -1
+        let start = focused.flatMap { item in groups.firstIndex { $0.items.contains { $0 === item } } } ?? -1
         for step in 1...groups.count {
             let index = (start + step) % groups.count
             if index == start && step < groups.count { continue }
@@ -110,9 +111,9 @@ private func expectKeptOrderIsFresh(_ window: Window, _ context: String, sourceL
     }
     #expect(kept.count == fresh.count, sourceLocation: sourceLocation)
     for group in fresh {
-        for entry in group.entries {
-            guard let position = kept.position(of: entry.item), kept[position].identifier == group.identifier else {
-                Issue.record("\(context): \(name(entry.item)) is not found in its group", sourceLocation: sourceLocation)
+        for item in group.items {
+            guard let position = kept.position(of: item), kept[position].identifier == group.identifier else {
+                Issue.record("\(context): \(name(item)) is not found in its group", sourceLocation: sourceLocation)
                 return false
             }
         }

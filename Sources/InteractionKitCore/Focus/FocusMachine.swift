@@ -153,12 +153,12 @@ struct FocusMachine {
     static func repairTarget(for focused: any FocusItem, in order: FocusOrder,
                              isFocusable: (any FocusItem) -> Bool) -> (any FocusItem)? {
         guard var position = order.position(of: focused) else { return nil }
-        let own = order[position].entries
-        var start = (own.firstIndex { $0.item === focused } ?? own.count) + 1
+        let own = order[position].items
+        var start = (own.firstIndex { $0 === focused } ?? own.count) + 1
         for _ in 0..<order.count {
-            let entries = order[position].entries
-            for index in stride(from: start, to: entries.count, by: 1) where isFocusable(entries[index].item) {
-                return entries[index].item
+            let items = order[position].items
+            for index in stride(from: start, to: items.count, by: 1) where isFocusable(items[index]) {
+                return items[index]
             }
             position = order.position(after: position)
             start = 0

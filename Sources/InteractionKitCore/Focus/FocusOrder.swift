@@ -6,40 +6,48 @@
 // (stable while the group lives) without a table of every item's index to
 // shift.
 
-/// A focusable item as the walk of the tree found it.
-struct FocusEntry {
-    let item: any FocusItem
+/// Where the walk of the tree found a focusable item, and its frame then.
+struct FocusPlace {
     /// The view the walk found it in: the item itself for a view, else the
     /// view whose `focusItems` lists it.
     let host: View
     /// Its place in the host's `focusItems`; -1 for the view itself.
     let indexInHost: Int
-    /// Its frame in window coordinates when it was found.
+    /// Its frame in window coordinates.
     let frame: Rect
+}
+
+/// A focusable item and where the walk found it.
+struct FocusEntry {
+    let item: any FocusItem
+    let place: FocusPlace
 }
 
 /// A group of focus items, in reading order, and where the group lies.
 struct FocusGroup {
     let identifier: String
     /// The items, in reading order.
-    var entries: [FocusEntry]
+    var items: [any FocusItem]
+    /// Where each item was found, in step with `items`: what the repair
+    /// compares (kept apart so that a key reads only the items).
+    var places: [FocusPlace]
     /// The union of the items' frames (the one item's frame as it is, for a group of one).
     var frame: Rect
     /// Whether the items' frames lie in bands (`ReadingOrder.formsBands`): only
     /// then can an item be added or removed without sorting the group again.
     var inBands: Bool
 
-    /// The frame of a group of `entries`: the extreme edges, so that it is
-    /// the same whatever order the entries come in.
-    static func frame(of entries: [FocusEntry]) -> Rect {
-        if entries.count == 1 { return entries[0].frame }
+    /// The frame of a group found at `places`: the extreme edges, so that
+    /// it is the same whatever order the places come in.
+    static func frame(of places: [FocusPlace]) -> Rect {
+        if places.count == 1 { return places[0].frame }
         var left = Double.infinity, right = -Double.infinity
         var top = Double.infinity, bottom = -Double.infinity
-        for entry in entries {
-            left = min(left, entry.frame.minX)
-            right = max(right, entry.frame.maxX)
-            top = min(top, entry.frame.minY)
-            bottom = max(bottom, entry.frame.maxY)
+        for place in places {
+            left = min(left, place.frame.minX)
+            right = max(right, place.frame.maxX)
+            top = min(top, place.frame.minY)
+            bottom = max(bottom, place.frame.maxY)
         }
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
@@ -62,7 +70,7 @@ struct ReadingOrder {
 
     /// Whether `a` reads before `b`, the tree breaking ties.
     @MainActor
-    func precedes(_ a: FocusEntry, _ b: FocusEntry) -> Bool {
+    func precedes(_ a: FocusPlace, _ b: FocusPlace) -> Bool {
         let order = compare(a.frame, b.frame)
         return order != 0 ? order < 0 : Self.walkPrecedes(a, b)
     }
@@ -71,7 +79,7 @@ struct ReadingOrder {
     /// in subview order, each view before the items it lists, those in its
     /// list's order. Both must be in one tree.
     @MainActor
-    static func walkPrecedes(_ a: FocusEntry, _ b: FocusEntry) -> Bool {
+    static func walkPrecedes(_ a: FocusPlace, _ b: FocusPlace) -> Bool {
         if a.host === b.host { return a.indexInHost < b.indexInHost }
         func depth(_ view: View) -> Int {
             var count = 0
@@ -438,21 +446,24 @@ struct FocusOrder: Sequence {
             if !touched.contains(slot) { touched.append(slot) }
         }
         for view in removed {
-            if let slot = slotOfItem[view], let index = groupsBySlot[slot]?.entries.firstIndex(where: {
-                ObjectIdentifier($0.item) == view && ObjectIdentifier($0.host) == view
-            }) {
+            if let slot = slotOfItem[view], let index = groupsBySlot[slot]?.items.firstIndex(where: { ObjectIdentifier($0) == view }),
+               ObjectIdentifier(groupsBySlot[slot]!.places[index].host) == view {
                 guard groupsBySlot[slot]!.inBands else { return false }
-                groupsBySlot[slot]!.entries.remove(at: index)
+                groupsBySlot[slot]!.items.remove(at: index)
+                groupsBySlot[slot]!.places.remove(at: index)
                 slotOfItem[view] = nil
                 touch(slot)
             }
             if let slots = slotsOfLister.removeValue(forKey: view) {
                 for slot in slots {
-                    let listed = groupsBySlot[slot]?.entries.filter { ObjectIdentifier($0.host) == view } ?? []
+                    let listed = groupsBySlot[slot]?.places.indices.filter { ObjectIdentifier(groupsBySlot[slot]!.places[$0].host) == view } ?? []
                     guard !listed.isEmpty else { continue }
                     guard groupsBySlot[slot]!.inBands else { return false }
-                    for entry in listed { slotOfItem[ObjectIdentifier(entry.item)] = nil }
-                    groupsBySlot[slot]!.entries.removeAll { ObjectIdentifier($0.host) == view }
+                    for index in listed.reversed() {
+                        slotOfItem[ObjectIdentifier(groupsBySlot[slot]!.items[index])] = nil
+                        groupsBySlot[slot]!.items.remove(at: index)
+                        groupsBySlot[slot]!.places.remove(at: index)
+                    }
                     touch(slot)
                 }
             }
@@ -465,16 +476,16 @@ struct FocusOrder: Sequence {
                 guard insert(entry, intoGroupAt: slot, reading: reading) else { return false }
                 touch(slot)
             } else {
-                let slot = store(FocusGroup(identifier: identifier, entries: [entry], frame: entry.frame, inBands: true))
+                let slot = store(FocusGroup(identifier: identifier, items: [entry.item], places: [entry.place],
+                                            frame: entry.place.frame, inBands: true))
                 runOfSlot[slot] = -1
                 touch(slot)
             }
             slotOfItem[id] = slotOfGroup[identifier]
-            if entry.item !== entry.host {
+            if entry.item !== entry.place.host {
                 let slot = slotOfGroup[identifier]!
-                if !(slotsOfLister[ObjectIdentifier(entry.host)]?.contains(slot) ?? false) {
-                    slotsOfLister[ObjectIdentifier(entry.host), default: []].append(slot)
-                }
+                let lister = ObjectIdentifier(entry.place.host)
+                if !(slotsOfLister[lister]?.contains(slot) ?? false) { slotsOfLister[lister, default: []].append(slot) }
             }
         }
         // Each changed group leaves the order, then goes back where its new
@@ -485,11 +496,11 @@ struct FocusOrder: Sequence {
         }
         for slot in touched {
             guard let group = groupsBySlot[slot] else { continue }
-            if group.entries.isEmpty {
+            if group.items.isEmpty {
                 release(slot)
                 continue
             }
-            let frame = FocusGroup.frame(of: group.entries)
+            let frame = FocusGroup.frame(of: group.places)
             groupsBySlot[slot]!.frame = frame
             frameOfSlot[slot] = frame
             guard placeSlot(slot, reading: reading) else { return false }
@@ -501,7 +512,8 @@ struct FocusOrder: Sequence {
     @MainActor
     private mutating func insert(_ entry: FocusEntry, intoGroupAt slot: Int, reading: ReadingOrder) -> Bool {
         guard let index = insertionIndex(of: entry, inGroupAt: slot, reading: reading) else { return false }
-        groupsBySlot[slot]!.entries.insert(entry, at: index)
+        groupsBySlot[slot]!.items.insert(entry.item, at: index)
+        groupsBySlot[slot]!.places.insert(entry.place, at: index)
         return true
     }
 
@@ -509,15 +521,15 @@ struct FocusOrder: Sequence {
     /// when the group would no longer lie in bands.
     @MainActor
     private func insertionIndex(of entry: FocusEntry, inGroupAt slot: Int, reading: ReadingOrder) -> Int? {
-        guard let entries = groupsBySlot[slot]?.entries, groupsBySlot[slot]!.inBands else { return nil }
-        var low = 0, high = entries.count
+        guard let places = groupsBySlot[slot]?.places, groupsBySlot[slot]!.inBands else { return nil }
+        var low = 0, high = places.count
         while low < high {
             let middle = (low + high) / 2
-            if reading.precedes(entries[middle], entry) { low = middle + 1 } else { high = middle }
+            if reading.precedes(places[middle], entry.place) { low = middle + 1 } else { high = middle }
         }
-        var before = entries[..<low].reversed().lazy.map(\.frame).makeIterator()
-        var after = entries[low...].lazy.map(\.frame).makeIterator()
-        return ReadingOrder.keepsBands(inserting: entry.frame, before: &before, after: &after) ? low : nil
+        var before = places[..<low].reversed().lazy.map(\.frame).makeIterator()
+        var after = places[low...].lazy.map(\.frame).makeIterator()
+        return ReadingOrder.keepsBands(inserting: entry.place.frame, before: &before, after: &after) ? low : nil
     }
 
     /// Puts the group in `slot` (in no run) where a sort of the groups would.
@@ -536,7 +548,7 @@ struct FocusOrder: Sequence {
         let frame = frameOfSlot[slot]
         func precedes(_ other: Int) -> Bool {
             let order = reading.compare(frameOfSlot[other], frame)
-            return order != 0 ? order < 0 : ReadingOrder.walkPrecedes(groupsBySlot[other]!.entries[0], groupsBySlot[slot]!.entries[0])
+            return order != 0 ? order < 0 : ReadingOrder.walkPrecedes(groupsBySlot[other]!.places[0], groupsBySlot[slot]!.places[0])
         }
         // The first run whose last group does not read before this one, then the place in it.
         var low = 0, high = runs.count
@@ -579,13 +591,13 @@ struct FocusOrder: Sequence {
             runOfSlot.append(-1)
         }
         slotOfGroup[group.identifier] = slot
-        for entry in group.entries {
-            let id = ObjectIdentifier(entry.item)
+        for (item, place) in zip(group.items, group.places) {
+            let id = ObjectIdentifier(item)
             // An item found twice: the order keeps its last place, as the
             // walk's last meeting, and is made afresh at every change.
             if slotOfItem.updateValue(slot, forKey: id) != nil { isRepairable = false }
-            if entry.item !== entry.host {
-                let lister = ObjectIdentifier(entry.host)
+            if item !== place.host {
+                let lister = ObjectIdentifier(place.host)
                 if !(slotsOfLister[lister]?.contains(slot) ?? false) { slotsOfLister[lister, default: []].append(slot) }
             }
         }

@@ -367,8 +367,8 @@ extension Window {
     private func firstItemInOrder(inside view: View) -> (any FocusItem)? {
         for group in currentOrder() {
             if let item = landing(in: group), item.focusHostView?.isDescendant(of: view) ?? false { return item }
-            if let entry = group.entries.first(where: { ($0.item.focusHostView?.isDescendant(of: view) ?? false) && isFocusable($0.item) }) {
-                return entry.item
+            if let item = group.items.first(where: { ($0.focusHostView?.isDescendant(of: view) ?? false) && isFocusable($0) }) {
+                return item
             }
         }
         return nil
@@ -486,23 +486,22 @@ extension Window {
         }
         let group = order[position]
         if heading.contains(.first) {
-            return group.entries.first { isFocusable($0.item) }?.item
+            return group.items.first { isFocusable($0) }
         }
         if heading.contains(.last) {
-            return group.entries.last { isFocusable($0.item) }?.item
+            return group.items.last { isFocusable($0) }
         }
         guard let focused else { return nil }
-        return nearest(to: focused.focusFrame, heading: heading, among: group.entries)
+        return nearest(to: focused.focusFrame, heading: heading, among: group.items)
     }
 
     /// The item of `items` nearest to `frame` on screen in the direction of
     /// `heading` (a left arrow goes left on screen, also right to left).
-    private func nearest(to frame: Rect, heading: FocusHeading, among entries: [FocusEntry]) -> (any FocusItem)? {
+    private func nearest(to frame: Rect, heading: FocusHeading, among items: [any FocusItem]) -> (any FocusItem)? {
         let center = frame.center
         var best: (any FocusItem)?
         var bestScore = Double.infinity
-        for entry in entries where isFocusable(entry.item) {
-            let item = entry.item
+        for item in items where isFocusable(item) {
             let other = item.focusFrame.center
             let dx = other.x - center.x
             let dy = other.y - center.y
@@ -530,11 +529,11 @@ extension Window {
     /// focusable, else the group's selected item, else its first focusable item.
     func landing(in group: FocusGroup) -> (any FocusItem)? {
         if let state = existingAttachment(FocusState.self), let last = state.machine.lastFocusedInGroup[group.identifier],
-           let item = group.entries.first(where: { ObjectIdentifier($0.item) == last })?.item, isFocusable(item) {
+           let item = group.items.first(where: { ObjectIdentifier($0) == last }), isFocusable(item) {
             return item
         }
-        if let selected = group.entries.first(where: { $0.item.isFocusGroupSelection && isFocusable($0.item) }) { return selected.item }
-        return group.entries.first { isFocusable($0.item) }?.item
+        if let selected = group.items.first(where: { $0.isFocusGroupSelection && isFocusable($0) }) { return selected }
+        return group.items.first { isFocusable($0) }
     }
 
     // MARK: Order

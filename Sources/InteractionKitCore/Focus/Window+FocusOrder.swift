@@ -127,7 +127,7 @@ extension Window {
             guard item.canBecomeFocused, let identifier = groupIdentifier(of: item) else { return }
             let frame = item.focusFrame
             guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite else { return }
-            entries.append((FocusEntry(item: item, host: host, indexInHost: index, frame: frame), identifier))
+            entries.append((FocusEntry(item: item, place: FocusPlace(host: host, indexInHost: index, frame: frame)), identifier))
         }
         var stack: [View] = [root]
         while let view = stack.popLast() {
@@ -172,10 +172,10 @@ extension Window {
         var groups: [(group: FocusGroup, firstWalk: Int)] = []
         groups.reserveCapacity(members.count)
         for (index, var list) in members.enumerated() {
-            list.sort { precedes($0.entry.frame, $0.walk, $1.entry.frame, $1.walk) }
-            let entries = list.map(\.entry)
-            let group = FocusGroup(identifier: identifiers[index], entries: entries, frame: FocusGroup.frame(of: entries),
-                                   inBands: ReadingOrder.formsBands(entries.map(\.frame)))
+            list.sort { precedes($0.entry.place.frame, $0.walk, $1.entry.place.frame, $1.walk) }
+            let places = list.map(\.entry.place)
+            let group = FocusGroup(identifier: identifiers[index], items: list.map(\.entry.item), places: places,
+                                   frame: FocusGroup.frame(of: places), inBands: ReadingOrder.formsBands(places.map(\.frame)))
             groups.append((group, list[0].walk))
         }
         groups.sort { precedes($0.group.frame, $0.firstWalk, $1.group.frame, $1.firstWalk) }

@@ -170,9 +170,10 @@ enum ScrollBench {
 
     /// What valgrind's `tool` counts for one run of the Bench: callgrind's
     /// instructions, or dhat's heap blocks; nil when it cannot be run.
-    static func valgrind(_ tool: String, _ executable: String, _ arguments: String) -> Int? {
+    /// `environment` (`NAME=value` words) is set for the run.
+    static func valgrind(_ tool: String, _ executable: String, _ arguments: String, environment: String = "") -> Int? {
         let output = tool == "dhat" ? "--dhat-out-file=/dev/null" : "--callgrind-out-file=/dev/null"
-        let command = "valgrind --tool=\(tool) \(output) \(executable) \(arguments) 2>&1"
+        let command = "\(environment.isEmpty ? "" : "env \(environment) ")valgrind --tool=\(tool) \(output) \(executable) \(arguments) 2>&1"
         guard let pipe = popen(command, "r") else { return nil }
         var text = ""
         var buffer = [CChar](repeating: 0, count: 4096)

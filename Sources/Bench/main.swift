@@ -377,7 +377,8 @@ func main() -> Int32 {
         let scrollStatus = ScrollBench.report()
         let textStatus = TextBench.report()
         let listStatus = ListBench.report()
-        return !targets.isEmpty && missed == 0 && scrollStatus == 0 && textStatus == 0 && listStatus == 0 ? 0 : 1
+        let focusStatus = FocusChangeBench.report()
+        return !targets.isEmpty && missed == 0 && scrollStatus == 0 && textStatus == 0 && listStatus == 0 && focusStatus == 0 ? 0 : 1
     }
     let repetitions = 21
     var targets: [Target] = []
@@ -425,7 +426,8 @@ func main() -> Int32 {
     let keyStatus = KeyBench.report()
     let textStatus = TextBench.report()
     let listStatus = ListBench.report()
-    return missed == 0 && scrollStatus == 0 && keyStatus == 0 && textStatus == 0 && listStatus == 0 ? 0 : 1
+    let focusStatus = FocusChangeBench.report()
+    return missed == 0 && scrollStatus == 0 && keyStatus == 0 && textStatus == 0 && listStatus == 0 && focusStatus == 0 ? 0 : 1
 }
 
 /// The instruction counts of a move, an event and a tap, as targets: the

@@ -80,6 +80,12 @@ struct FocusMachine {
     var order = FocusOrder()
     var orderStamp: UInt64 = .max
     var orderGeneration: UInt64 = .max
+    /// The subtrees added and removed since, for the order's repair at its next use (F7).
+    var orderChanges = FocusOrderChanges()
+    /// How many times the order was repaired in place and made afresh: which
+    /// path a key took, for the tests and the benchmark.
+    var orderRepairs = 0
+    var orderComputations = 0
     /// Bumped whenever an item's focusability may have changed without a change of the tree.
     var generation: UInt64 = 0
     /// The environment a focus update was asked for on (F2); nil for none.
@@ -146,14 +152,16 @@ struct FocusMachine {
     /// change, else of the next groups; nil when that order has none.
     static func repairTarget(for focused: any FocusItem, in order: FocusOrder,
                              isFocusable: (any FocusItem) -> Bool) -> (any FocusItem)? {
-        guard let position = order.position(of: focused) else { return nil }
-        let groups = order.groups
-        for step in 0..<max(groups.count, 1) {
-            let group = groups[(position.group + step) % groups.count]
-            let start = step == 0 ? position.item + 1 : 0
-            for index in stride(from: start, to: group.items.count, by: 1) where isFocusable(group.items[index]) {
-                return group.items[index]
+        guard var position = order.position(of: focused) else { return nil }
+        let own = order[position].items
+        var start = (own.firstIndex { $0 === focused } ?? own.count) + 1
+        for _ in 0..<order.count {
+            let items = order[position].items
+            for index in stride(from: start, to: items.count, by: 1) where isFocusable(items[index]) {
+                return items[index]
             }
+            position = order.position(after: position)
+            start = 0
         }
         return nil
     }

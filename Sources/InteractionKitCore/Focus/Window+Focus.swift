@@ -2,8 +2,9 @@
 // Shift-Tab, the arrows, Home and End move it, and how it is repaired when
 // the focused item goes away. Its state is the window's attachment
 // (`FocusState`); the reading order of the window's focusable items is
-// computed once per change of the tree and kept (`FocusOrder`), so a key
-// costs a few steps along that order, never a walk of the tree (rule K6).
+// kept (`FocusOrder`, Window+FocusOrder.swift), so a key costs a few steps
+// along that order, never a walk of the tree (rule K6), and after subtrees
+// were added or removed only a repair of it (rule F7).
 
 /// The focus system's state for one window: the decisions' value
 /// (`FocusMachine`), and what keys and observers need beside it.
@@ -26,24 +27,6 @@ final class FocusState {
     /// The set handed to responders, emptied and refilled for each key so
     /// that steady use allocates nothing.
     var reusablePresses: Set<Press> = []
-}
-
-/// A group of focus items, in reading order, and where the group lies.
-struct FocusGroup {
-    let identifier: String
-    var items: [any FocusItem]
-    var frame: Rect
-}
-
-/// The window's focusable items as groups in reading order, with each item's position.
-struct FocusOrder {
-    var groups: [FocusGroup] = []
-    /// Each item's group and index, by object identity.
-    var positions: [ObjectIdentifier: (group: Int, item: Int)] = [:]
-
-    func position(of item: any FocusItem) -> (group: Int, item: Int)? {
-        positions[ObjectIdentifier(item)]
-    }
 }
 
 extension Window {
@@ -334,7 +317,7 @@ extension Window {
         // The order from before the change still holds the item, and where it was.
         let old = state.machine.order
         var replacement = FocusMachine.repairTarget(for: focused, in: old) { self.isFocusable($0) }
-        if replacement == nil { replacement = currentOrder().groups.lazy.compactMap { self.landing(in: $0) }.first }
+        if replacement == nil { replacement = currentOrder().lazy.compactMap { self.landing(in: $0) }.first }
         // The item that went away is not asked: it cannot keep the focus by
         // refusing to lose it. If the replacement refuses, the focus leaves.
         if !updateFocus(to: replacement, heading: [], isRepair: true),
@@ -382,7 +365,7 @@ extension Window {
     /// The first item in reading order inside `view` (Tab's landing item of
     /// each group, if inside; else the group's first focusable one inside).
     private func firstItemInOrder(inside view: View) -> (any FocusItem)? {
-        for group in currentOrder().groups {
+        for group in currentOrder() {
             if let item = landing(in: group), item.focusHostView?.isDescendant(of: view) ?? false { return item }
             if let item = group.items.first(where: { ($0.focusHostView?.isDescendant(of: view) ?? false) && isFocusable($0) }) {
                 return item
@@ -403,7 +386,7 @@ extension Window {
         for root in subviews where !root.preferredFocusEnvironments.isEmpty {
             if let item = FocusMachine.preferredItem(in: root, isFocusable: focusable, inOrder: inOrder) { return item }
         }
-        return currentOrder().groups.lazy.compactMap { self.landing(in: $0) }.first
+        return currentOrder().lazy.compactMap { self.landing(in: $0) }.first
     }
 
     // MARK: Moving
@@ -483,25 +466,25 @@ extension Window {
     /// Where a heading takes the focus, or nil for nowhere.
     private func focusTarget(for heading: FocusHeading) -> (any FocusItem)? {
         let order = currentOrder()
-        guard !order.groups.isEmpty else { return nil }
+        guard !order.isEmpty else { return nil }
         let focused = focusedItem
         let position = focused.flatMap { order.position(of: $0) }
         if heading.contains(.next) || heading.contains(.previous) {
             let forward = heading.contains(.next)
-            let count = order.groups.count
-            let start = position?.group ?? (forward ? -1 : count)
-            for step in 1...count {
-                let index = ((start + (forward ? step : -step)) % count + count) % count
-                if index == position?.group && step < count { continue }
-                if let item = landing(in: order.groups[index]), item !== focused { return item }
+            // From before the first group (or after the last) when nothing is focused.
+            var cursor = position ?? (forward ? order.lastPosition : order.firstPosition)
+            for step in 1...order.count {
+                cursor = forward ? order.position(after: cursor) : order.position(before: cursor)
+                if cursor == position && step < order.count { continue }
+                if let item = landing(in: order[cursor]), item !== focused { return item }
             }
             return nil
         }
         guard let position else {
             // Nothing focused yet: any key that moves focus starts it.
-            return order.groups.lazy.compactMap { self.landing(in: $0) }.first
+            return order.lazy.compactMap { self.landing(in: $0) }.first
         }
-        let group = order.groups[position.group]
+        let group = order[position]
         if heading.contains(.first) {
             return group.items.first { isFocusable($0) }
         }
@@ -568,91 +551,10 @@ extension Window {
         return "item \(ObjectIdentifier(item).hashValue)"
     }
 
-    /// The focus order for the tree as it is: kept, and recomputed only after
-    /// a change of geometry, hit testing or focusability in the window.
-    func currentOrder() -> FocusOrder {
-        let state = focusState
-        let stamp = currentGeometryStamp
-        if state.machine.orderStamp == stamp && state.machine.orderGeneration == state.machine.generation {
-            return state.machine.order
-        }
-        let order = computeOrder()
-        state.machine.order = order
-        state.machine.orderStamp = stamp
-        state.machine.orderGeneration = state.machine.generation
-        return order
-    }
-
     /// Whether two frames lie on one line of reading order (F4): their
     /// vertical extents overlap by more than half the smaller height.
     nonisolated static func onOneLine(_ a: Rect, _ b: Rect) -> Bool {
         let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
         return overlap > min(a.size.height.magnitude, b.size.height.magnitude) / 2
-    }
-
-    /// Walks the tree once, collecting the focusable items by group, and
-    /// sorts groups and items into reading order (F4): by the centre's y,
-    /// frames on one line (`onOneLine`) by the leading centre x (right to
-    /// left under `.rightToLeft`).
-    private func computeOrder() -> FocusOrder {
-        var found: [(item: any FocusItem, host: View)] = []
-        let modal = focusState.machine.enteredModal
-        var stack: [View] = [self]
-        while let view = stack.popLast() {
-            // Hidden, transparent or non-interactive subtrees hold nothing focusable.
-            if view.isHidden || view.alpha < 0.01 || !view.isUserInteractionEnabled { continue }
-            if view.canBecomeFocused { found.append((view, view)) }
-            if let items = view.focusItems { for item in items { found.append((item, view)) } }
-            // Back to front, so that the walk meets siblings in the order they were added.
-            var index = view.subviews.count - 1
-            while index >= 0 {
-                stack.append(view.subviews[index])
-                index -= 1
-            }
-        }
-        var groups: [FocusGroup] = []
-        var groupIndex: [String: Int] = [:]
-        var walkIndex: [ObjectIdentifier: Int] = [:]
-        var counter = 0
-        for (item, host) in found {
-            if let modal, !host.isDescendant(of: modal) { continue }
-            guard item.canBecomeFocused, let identifier = groupIdentifier(of: item) else { continue }
-            let frame = item.focusFrame
-            guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite else { continue }
-            walkIndex[ObjectIdentifier(item)] = counter
-            counter += 1
-            if let index = groupIndex[identifier] {
-                groups[index].items.append(item)
-                groups[index].frame = groups[index].frame.union(frame)
-            } else {
-                groupIndex[identifier] = groups.count
-                groups.append(FocusGroup(identifier: identifier, items: [item], frame: frame))
-            }
-        }
-        let rightToLeft = effectiveLayoutDirection == .rightToLeft
-        // As GTK's `tab_sort_func`: centres, not edges, so that a row of
-        // controls of mixed heights centred on one line reads along it.
-        func precedes(_ a: Rect, _ aIndex: Int, _ b: Rect, _ bIndex: Int) -> Bool {
-            if !Self.onOneLine(a, b), a.midY != b.midY { return a.midY < b.midY }
-            let aLead = rightToLeft ? -a.midX : a.midX
-            let bLead = rightToLeft ? -b.midX : b.midX
-            if aLead != bLead { return aLead < bLead }
-            return aIndex < bIndex
-        }
-        var order = FocusOrder()
-        for var group in groups {
-            group.items.sort {
-                precedes($0.focusFrame, walkIndex[ObjectIdentifier($0)] ?? 0, $1.focusFrame, walkIndex[ObjectIdentifier($1)] ?? 0)
-            }
-            order.groups.append(group)
-        }
-        let firstIndex: (FocusGroup) -> Int = { walkIndex[ObjectIdentifier($0.items[0])] ?? 0 }
-        order.groups.sort { precedes($0.frame, firstIndex($0), $1.frame, firstIndex($1)) }
-        for (groupNumber, group) in order.groups.enumerated() {
-            for (itemNumber, item) in group.items.enumerated() {
-                order.positions[ObjectIdentifier(item)] = (groupNumber, itemNumber)
-            }
-        }
-        return order
     }
 }

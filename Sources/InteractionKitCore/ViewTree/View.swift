@@ -747,7 +747,12 @@ open class View {
     /// between groups, the arrows within one); a focusable view with no
     /// group anywhere above it is a group of its own. A tab bar and a
     /// toolbar are each one group.
-    open var focusGroupIdentifier: String?
+    open var focusGroupIdentifier: String? {
+        didSet {
+            // The groups of the items inside changed with it (rule K2).
+            if oldValue != focusGroupIdentifier { window?.focusOrderDidChange() }
+        }
+    }
 
     /// The parts of this view that the keyboard can focus and that are not
     /// views (a tab bar's tabs); nil by default.
@@ -860,6 +865,7 @@ open class View {
             changeSubviews { $0.remove(at: current) }
             // Only the order changed: every offset stays what it was.
             changeSubviews { $0.insert(view, at: max(0, min(index, $0.count))) }
+            window?.focusOrderSubviewsReordered()
             subviewsDidChangeForAccessibility()
             return true
         }
@@ -893,7 +899,10 @@ open class View {
         view.detachFromSuperview()
         changeSubviews { $0.insert(view, at: max(0, min(index, $0.count))) }
         view.storedSuperview = self
+        let stampBefore = currentGeometryStamp
         geometryDidChange()
+        // The focus order takes the subtree in at its next use (F7).
+        window?.focusOrderSubtreeAdded(view, stampBefore: stampBefore)
         refreshInheritedState(from: view)
         window?.geometryDidChangeUnderTouches()
         if let oldWindow, oldWindow !== window { oldWindow.focusMayHaveGone() }
@@ -939,7 +948,10 @@ open class View {
         if let index = parent.indexOfSubview(self) {
             parent.changeSubviews { $0.remove(at: index) }
         }
+        let stampBefore = currentGeometryStamp
         geometryDidChange()
+        // The focus order drops the subtree's items at its next use (F7).
+        window?.focusOrderSubtreeRemoved(self, stampBefore: stampBefore)
         storedSuperview = nil
     }
 

@@ -20,6 +20,16 @@ struct TouchTable {
         var recognizers: [GestureRecognizer]
         /// How its view hears of it.
         var delivery: ResponderDelivery
+        /// Those of `recognizers` that stopped tracking it
+        /// (`GestureRecognizer.ignore(_:)`): they no longer compete for it.
+        var ignoring: [GestureRecognizer] = []
+
+        /// The recognizers that compete for it: those it is delivered to
+        /// that have not ignored it.
+        var competitors: [GestureRecognizer] {
+            if ignoring.isEmpty { return recognizers }
+            return recognizers.filter { member in !ignoring.contains { $0 === member } }
+        }
     }
 
     /// A lift held back from a view while recognizers may still recognize.
@@ -167,7 +177,16 @@ struct TouchTable {
                 position -= 1
                 if records[index].recognizers[position] === recognizer { records[index].recognizers.remove(at: position) }
             }
+            if !records[index].ignoring.isEmpty { records[index].ignoring.removeAll { $0 === recognizer } }
         }
+    }
+
+    /// Records that a recognizer of the touch-down with this serial ignored
+    /// it: it stays on the touch's list but no longer competes for it.
+    mutating func noteIgnored(serial: UInt64, by recognizer: GestureRecognizer) {
+        guard let index = index(ofSerial: serial), isDelivering(serial, to: recognizer),
+              !records[index].ignoring.contains(where: { $0 === recognizer }) else { return }
+        records[index].ignoring.append(recognizer)
     }
 
     // MARK: Responder delivery (the machine is `ResponderDelivery`)

@@ -5,6 +5,7 @@
 /// (`GestureArbiterTests`).
 @MainActor
 protocol GestureArenaTouches: AnyObject {
-    /// The recognizers the touch-down with this serial is delivered to, or nil when it is not down.
+    /// The recognizers that compete for the touch-down with this serial (it is
+    /// delivered to them and they have not ignored it), or nil when it is not down.
     func arenaMembers(ofTouchSerial serial: UInt64) -> [GestureRecognizer]?
 }

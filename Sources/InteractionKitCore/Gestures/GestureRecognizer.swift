@@ -523,10 +523,12 @@ open class GestureRecognizer: TimerTarget {
         isAwaitingFurtherTouches = false
     }
 
-    /// Stops tracking a touch: the recognizer gets no more of its samples.
+    /// Stops tracking a touch: the recognizer gets no more of its samples,
+    /// and no longer competes for it with the touch's other recognizers.
     public func ignore(_ touch: Touch) {
         guard let index = trackedIndex(of: touch) else { return }
         changeTrackedTouches { $0.remove(at: index) }
+        view?.window?.recognizer(self, didIgnoreTouchWithSerial: touch.serial)
         resetIfDone()
     }
 

@@ -561,10 +561,17 @@ public final class Window: View, GestureArenaTouches {
         table.isDelivering(serial, to: recognizer)
     }
 
-    /// The recognizers a touch that is down is delivered to (for the arbiter).
+    /// The recognizers that compete for a touch that is down (for the
+    /// arbiter): those it is delivered to that have not ignored it.
     func arenaMembers(ofTouchSerial serial: UInt64) -> [GestureRecognizer]? {
         guard let index = table.index(ofSerial: serial) else { return nil }
-        return table.records[index].recognizers
+        return table.records[index].competitors
+    }
+
+    /// A recognizer stopped tracking a touch (`GestureRecognizer.ignore(_:)`):
+    /// it no longer competes for it.
+    func recognizer(_ recognizer: GestureRecognizer, didIgnoreTouchWithSerial serial: UInt64) {
+        updateTouchTable { $0.noteIgnored(serial: serial, by: recognizer) }
     }
 
     /// Stops delivering touches to a recognizer (disabled, removed, or gone from the window).

@@ -105,10 +105,13 @@ final class GestureArbiter {
     /// lands on the outer view only.
     func touchDidGoDown(serial: UInt64) {
         // A copy: the hooks and delegates asked below may change the touch's recognizers.
-        guard let touches, let members = touches.arenaMembers(ofTouchSerial: serial), members.count > 1 else { return }
-        for (index, first) in members.enumerated() where first.isEnabled && first.isTracking(serial: serial) {
-            for second in members[(index + 1)...] where second !== first && second.isEnabled
-                && second.isTracking(serial: serial) {
+        guard let members = members(ofTouchSerial: serial), members.count > 1 else { return }
+        for (index, first) in members.enumerated() where Self.competes(first) {
+            // Every recognizer still on the list heard the touch go down: one
+            // that did not track it was taken off (disabled, removed, gone).
+            assert(first.isTracking(serial: serial), "a competitor for a touch does not track it")
+            for second in members[(index + 1)...] where Self.competes(second) {
+                assert(second !== first, "a recognizer listed twice for one touch")
                 noteRequirement(of: second, by: first)
                 noteRequirement(of: first, by: second)
             }
@@ -230,6 +233,10 @@ final class GestureArbiter {
     /// named with `require(toFail:)`, those a class hook or a delegate
     /// required earlier in its attempt, and the competitors they require
     /// now (recorded for the rest of the attempt, rule G12).
+    ///
+    /// The new requirements are collected while the competitors are walked
+    /// and recorded once the walk is done: nothing is written to the
+    /// recognizer while its lists are read.
     private func forEachRequirement(of recognizer: GestureRecognizer, _ body: (GestureRecognizer) -> Void) {
         for required in recognizer.requiredToFail { body(required) }
         if !recognizer.dynamicFailureRequirements.isEmpty {
@@ -238,11 +245,14 @@ final class GestureArbiter {
                 if let required = entry.recognizer { body(required) }
             }
         }
+        var newlyRequired: [GestureRecognizer] = []
         forEachCompetitor(of: recognizer) { other in
-            guard !recognizer.requiresDynamically(other), Self.requiresFailure(of: other, by: recognizer) else { return }
-            recognizer.requireDynamically(toFail: other)
+            guard !recognizer.requiresDynamically(other), !newlyRequired.contains(where: { $0 === other }),
+                  Self.requiresFailure(of: other, by: recognizer) else { return }
+            newlyRequired.append(other)
             body(other)
         }
+        for required in newlyRequired { recognizer.requireDynamically(toFail: required) }
     }
 
     /// Whether `dependent` must wait for `other` by class or delegate.
@@ -315,32 +325,48 @@ final class GestureArbiter {
         recognizer.commit(.failed)
     }
 
-    /// Calls `body` once for each other enabled recognizer of the touches
-    /// `recognizer` tracks: its competitors.
+    // MARK: Competitors
+
+    /// Whether a recognizer listed for a touch-down competes for it: the one
+    /// definition of a competitor, for the requirements noted when a touch
+    /// goes down and for every rule that asks who else holds a touch.
+    ///
+    /// The list (`GestureArenaTouches`) holds the recognizers the touch is
+    /// delivered to that have not ignored it; of those, the enabled ones compete.
+    private static func competes(_ member: GestureRecognizer) -> Bool {
+        member.isEnabled
+    }
+
+    /// The recognizers listed for the touch-down with this serial (a copy:
+    /// the calls made while walking it may change the touch's list); nil
+    /// when it is not down. Filter it with `competes(_:)` as it is walked.
+    private func members(ofTouchSerial serial: UInt64) -> [GestureRecognizer]? {
+        touches?.arenaMembers(ofTouchSerial: serial)
+    }
+
+    /// Calls `body` once for each other recognizer that competes for any of
+    /// the touches `recognizer` tracks: its competitors.
     ///
     /// Walks the window's touch records in place instead of collecting an
     /// array, so arbitration allocates nothing. `body` may change states;
     /// each touch's list is read from a copy taken before calling it.
     func forEachCompetitor(of recognizer: GestureRecognizer, _ body: (GestureRecognizer) -> Void) {
-        guard let touches else { return }
         let tracked = recognizer.trackedTouches
         for position in tracked.indices {
-            guard let list = touches.arenaMembers(ofTouchSerial: tracked[position].serial) else { continue }
+            guard let list = members(ofTouchSerial: tracked[position].serial) else { continue }
             // A touch only this recognizer receives (the common case) has no competitor.
             if list.count == 1 && list[0] === recognizer { continue }
-            for other in list where other !== recognizer && other.isEnabled {
-                if position > 0 && Self.appears(other, inTouchesOf: tracked[..<position], touches: touches) { continue }
+            for other in list where other !== recognizer && Self.competes(other) {
+                if position > 0 && appears(other, inTouchesOf: tracked[..<position]) { continue }
                 body(other)
             }
         }
     }
 
-    /// Whether `recognizer` is among the recognizers of any of `tracked`.
-    private static func appears(
-        _ recognizer: GestureRecognizer, inTouchesOf tracked: ArraySlice<Touch>, touches: any GestureArenaTouches
-    ) -> Bool {
+    /// Whether `recognizer` is listed for any of `tracked`.
+    private func appears(_ recognizer: GestureRecognizer, inTouchesOf tracked: ArraySlice<Touch>) -> Bool {
         for touch in tracked {
-            guard let list = touches.arenaMembers(ofTouchSerial: touch.serial) else { continue }
+            guard let list = members(ofTouchSerial: touch.serial) else { continue }
             for member in list where member === recognizer { return true }
         }
         return false

@@ -7,7 +7,9 @@ import InteractionKitTesting
 @MainActor
 private final class FakeTouches: GestureArenaTouches {
     var members: [UInt64: [GestureRecognizer]] = [:]
-    func arenaMembers(ofTouchSerial serial: UInt64) -> [GestureRecognizer]? { members[serial] }
+    func arenaSeats(ofTouchSerial serial: UInt64) -> [GestureArena<GestureRecognizer>.Seat]? {
+        members[serial].map { $0.map { GestureArena.Seat(member: $0) } }
+    }
 }
 
 /// The arbiter alone (rule G2, G5): recognizers with no view, a table of touches, no window.

@@ -70,4 +70,25 @@ struct IgnoredTouchTests {
         #expect(asked.pairs.isEmpty)
         #expect(pan.state == .began)
     }
+
+    @Test("The window's touches, its arena and a recognizer describe themselves for diagnostics")
+    func descriptions() {
+        let (window, pan, tap, _) = scene()
+        pan.name = "pan"
+        tap.name = "tap"
+        #expect(window.touchesDescription == "no touch down")
+        #expect(window.arenaDescription == "arena: no touch down")
+        window.down(100, 100, at: 0, id: 1)
+        window.move(130, 100, at: 0.1, id: 1)
+        window.down(300, 300, at: 0.2, id: 2)
+        let serials = window.touchesDown.map(\.serial)
+        #expect(window.arenaDescription == """
+            touch-down \(serials[0]): "pan" began, 1 touch
+            touch-down \(serials[1]): "tap" possible, 1 touch, "pan" began, 1 touch (ignored)
+            """)
+        #expect(window.touchesDescription.split(separator: "\n").count == 2)
+        #expect(window.touchesDescription.hasPrefix("touch 1 (touch-down \(serials[0])) moved at 130.0, 100.0"))
+        #expect(pan.description == "\"pan\" began, 1 touch")
+        #expect(TapGestureRecognizer().description == "TapGestureRecognizer possible, 0 touches")
+    }
 }

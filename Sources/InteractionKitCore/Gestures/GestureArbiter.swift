@@ -105,15 +105,15 @@ final class GestureArbiter {
     /// lands on the outer view only.
     func touchDidGoDown(serial: UInt64) {
         // A copy: the hooks and delegates asked below may change the touch's recognizers.
-        guard let members = members(ofTouchSerial: serial), members.count > 1 else { return }
-        for (index, first) in members.enumerated() where Self.competes(first) {
-            // Every recognizer still on the list heard the touch go down: one
-            // that did not track it was taken off (disabled, removed, gone).
-            assert(first.isTracking(serial: serial), "a competitor for a touch does not track it")
-            for second in members[(index + 1)...] where Self.competes(second) {
-                assert(second !== first, "a recognizer listed twice for one touch")
-                noteRequirement(of: second, by: first)
-                noteRequirement(of: first, by: second)
+        guard let seats = seats(ofTouchSerial: serial), seats.count > 1 else { return }
+        for (index, first) in seats.enumerated() where Self.competes(first) {
+            // Every recognizer still seated heard the touch go down: one that
+            // did not track it was taken out (disabled, removed, gone).
+            assert(first.member.isTracking(serial: serial), "a competitor for a touch does not track it")
+            for second in seats[(index + 1)...] where Self.competes(second) {
+                assert(second.member !== first.member, "a recognizer seated twice in one touch-down")
+                noteRequirement(of: second.member, by: first.member)
+                noteRequirement(of: first.member, by: second.member)
             }
         }
     }
@@ -327,21 +327,19 @@ final class GestureArbiter {
 
     // MARK: Competitors
 
-    /// Whether a recognizer listed for a touch-down competes for it: the one
+    /// Whether a recognizer seated in a touch-down competes for it: the one
     /// definition of a competitor, for the requirements noted when a touch
-    /// goes down and for every rule that asks who else holds a touch.
-    ///
-    /// The list (`GestureArenaTouches`) holds the recognizers the touch is
-    /// delivered to that have not ignored it; of those, the enabled ones compete.
-    private static func competes(_ member: GestureRecognizer) -> Bool {
-        member.isEnabled
+    /// goes down and for every rule that asks who else holds a touch. It
+    /// competes while it has not ignored the touch and is enabled.
+    private static func competes(_ seat: GestureArena<GestureRecognizer>.Seat) -> Bool {
+        !seat.hasIgnored && seat.member.isEnabled
     }
 
-    /// The recognizers listed for the touch-down with this serial (a copy:
-    /// the calls made while walking it may change the touch's list); nil
-    /// when it is not down. Filter it with `competes(_:)` as it is walked.
-    private func members(ofTouchSerial serial: UInt64) -> [GestureRecognizer]? {
-        touches?.arenaMembers(ofTouchSerial: serial)
+    /// The seats of the touch-down with this serial (a copy: the calls
+    /// made while walking it may change the touch's members); nil when it
+    /// is not down. Filter it with `competes(_:)` as it is walked.
+    private func seats(ofTouchSerial serial: UInt64) -> [GestureArena<GestureRecognizer>.Seat]? {
+        touches?.arenaSeats(ofTouchSerial: serial)
     }
 
     /// Calls `body` once for each other recognizer that competes for any of
@@ -353,21 +351,21 @@ final class GestureArbiter {
     func forEachCompetitor(of recognizer: GestureRecognizer, _ body: (GestureRecognizer) -> Void) {
         let tracked = recognizer.trackedTouches
         for position in tracked.indices {
-            guard let list = members(ofTouchSerial: tracked[position].serial) else { continue }
+            guard let list = seats(ofTouchSerial: tracked[position].serial) else { continue }
             // A touch only this recognizer receives (the common case) has no competitor.
-            if list.count == 1 && list[0] === recognizer { continue }
-            for other in list where other !== recognizer && Self.competes(other) {
-                if position > 0 && appears(other, inTouchesOf: tracked[..<position]) { continue }
-                body(other)
+            if list.count == 1 && list[0].member === recognizer { continue }
+            for seat in list where seat.member !== recognizer && Self.competes(seat) {
+                if position > 0 && appears(seat.member, inTouchesOf: tracked[..<position]) { continue }
+                body(seat.member)
             }
         }
     }
 
-    /// Whether `recognizer` is listed for any of `tracked`.
+    /// Whether `recognizer` competes for any of `tracked`.
     private func appears(_ recognizer: GestureRecognizer, inTouchesOf tracked: ArraySlice<Touch>) -> Bool {
         for touch in tracked {
-            guard let list = members(ofTouchSerial: touch.serial) else { continue }
-            for member in list where member === recognizer { return true }
+            guard let list = seats(ofTouchSerial: touch.serial) else { continue }
+            for seat in list where seat.member === recognizer && !seat.hasIgnored { return true }
         }
         return false
     }

@@ -1,11 +1,11 @@
-/// Where the arbiter finds who else holds a touch: the window's touch table.
+/// Where the arbiter finds who else holds a touch: the window's arena.
 ///
 /// The arbiter sees recognizers and the touches they share, nothing else:
 /// no view, no window. Tests give it a table of their own
 /// (`GestureArbiterTests`).
 @MainActor
 protocol GestureArenaTouches: AnyObject {
-    /// The recognizers that compete for the touch-down with this serial (it is
-    /// delivered to them and they have not ignored it), or nil when it is not down.
-    func arenaMembers(ofTouchSerial serial: UInt64) -> [GestureRecognizer]?
+    /// The recognizers the touch-down with this serial is delivered to, each
+    /// with whether it ignored the touch, or nil when it is not down.
+    func arenaSeats(ofTouchSerial serial: UInt64) -> [GestureArena<GestureRecognizer>.Seat]?
 }

@@ -532,6 +532,18 @@ open class GestureRecognizer: TimerTarget {
         resetIfDone()
     }
 
+    /// A line saying what the recognizer is doing, for diagnostics: its
+    /// name (or class), state, what it waits to enter, and how many touches
+    /// it tracks.
+    public var description: String {
+        var line = (name.map { "\"\($0)\"" } ?? String(describing: type(of: self))) + " \(storedState)"
+        if let pendingState { line += ", waiting to enter \(pendingState)" }
+        if !isEnabled { line += ", disabled" }
+        if isAwaitingFurtherTouches { line += ", awaiting further touches" }
+        line += ", \(storedTrackedTouches.count) touch" + (storedTrackedTouches.count == 1 ? "" : "es")
+        return line
+    }
+
     // MARK: Location
 
     /// The number of touches the recognizer is tracking.

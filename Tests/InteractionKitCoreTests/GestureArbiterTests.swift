@@ -7,6 +7,12 @@ import InteractionKitTesting
 @MainActor
 private final class FakeTouches: GestureArenaTouches {
     var members: [UInt64: [GestureRecognizer]] = [:]
+    var arena = GestureArena<GestureRecognizer>()
+    var arenaWaiters: [GestureArena<GestureRecognizer>.Waiter] { arena.waiting }
+    func pendingState(of recognizer: GestureRecognizer) -> GestureRecognizer.State? { arena.pendingState(of: recognizer) }
+    func recognizer(_ recognizer: GestureRecognizer, waitsToEnter target: GestureRecognizer.State?) {
+        if let target { arena.wait(recognizer, toEnter: target) } else { arena.stopWaiting(recognizer) }
+    }
     func arenaSeats(ofTouchSerial serial: UInt64) -> [GestureArena<GestureRecognizer>.Seat]? {
         members[serial].map { $0.map { GestureArena.Seat(member: $0) } }
     }

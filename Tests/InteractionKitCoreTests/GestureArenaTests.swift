@@ -80,4 +80,22 @@ struct GestureArenaTests {
         arena.ignore(serial: 4, by: b)
         #expect(arena.description == "touch-down 4: tap, pan (ignored)\ntouch-down 5: no member")
     }
+
+    @Test("Who waits is kept in the order they started waiting; waiting again keeps the place and takes the new target")
+    func waiting() {
+        let a = Player("a"), b = Player("b"), c = Player("c")
+        var arena = GestureArena<Player>()
+        arena.wait(a, toEnter: .ended)
+        arena.wait(b, toEnter: .began)
+        arena.wait(c, toEnter: .ended)
+        #expect(arena.waiting.map(\.member.description) == ["a", "b", "c"])
+        arena.wait(a, toEnter: .began)
+        #expect(arena.waiting.map(\.member.description) == ["a", "b", "c"])
+        #expect(arena.pendingState(of: a) == .began)
+        arena.stopWaiting(b)
+        arena.stopWaiting(b)
+        #expect(arena.pendingState(of: b) == nil)
+        #expect(arena.waitingPosition(of: c) == 1)
+        #expect(arena.description == "waiting to enter began: a\nwaiting to enter ended: c")
+    }
 }

@@ -28,19 +28,9 @@
 final class GestureArbiter {
     /// The touches arbitrated (the window's table); the window owns the
     /// arbiter and clears this when it is freed (unowned: no side table on the window).
+    /// Who waits, and for what, is the arena's (`GestureArena.waiting`),
+    /// read and changed through `touches`.
     unowned var touches: (any GestureArenaTouches)?
-    /// Recognizers waiting for others to fail, in the order they started waiting.
-    private var waiting: [GestureRecognizer] = []
-
-    /// Changes the waiting list on a copy swapped out of the arbiter and
-    /// back: no access to it spans a call. `change` must not call out.
-    @inline(__always)
-    private func changeWaiting(_ change: (inout [GestureRecognizer]) -> Void) {
-        var list: [GestureRecognizer] = []
-        swap(&list, &waiting)
-        change(&list)
-        swap(&list, &waiting)
-    }
 
     /// Handles a request to leave `possible` for `target` (began or ended).
     /// Returns whether the move happened now.
@@ -70,8 +60,7 @@ final class GestureArbiter {
                 fail(recognizer)
                 return false
             }
-            recognizer.pendingState = target
-            if !waiting.contains(where: { $0 === recognizer }) { changeWaiting { $0.append(recognizer) } }
+            touches?.recognizer(recognizer, waitsToEnter: target)
             return false
         case .clear:
             break
@@ -133,9 +122,7 @@ final class GestureArbiter {
 
     /// Takes a recognizer off the waiting list.
     func stopWaiting(_ recognizer: GestureRecognizer) {
-        recognizer.pendingState = nil
-        guard waiting.contains(where: { $0 === recognizer }) else { return }
-        changeWaiting { list in list.removeAll { $0 === recognizer } }
+        touches?.recognizer(recognizer, waitsToEnter: nil)
     }
 
     /// Reacts to a committed state change: excludes competitors when a
@@ -288,10 +275,13 @@ final class GestureArbiter {
     /// clear to recognize, or must fail because what it waited on recognized.
     private func settleWaiting() {
         var index = 0
-        while index < waiting.count {
-            let recognizer = waiting[index]
-            guard let target = recognizer.pendingState, recognizer.state == .possible else {
-                changeWaiting { $0.remove(at: index) }
+        // Read again after each step: the calls made may change who waits.
+        while let touches, index < touches.arenaWaiters.count {
+            let waiter = touches.arenaWaiters[index]
+            let recognizer = waiter.member
+            let target = waiter.target
+            guard recognizer.state == .possible else {
+                stopWaiting(recognizer)
                 continue
             }
             let status = requirementStatus(of: recognizer)
@@ -303,7 +293,8 @@ final class GestureArbiter {
             }
             switch status {
             case .pending:
-                index += 1
+                // Those who stopped waiting meanwhile left the order: go on after this one, wherever it now is.
+                index = (touches.arenaWaiters.firstIndex { $0.member === recognizer } ?? index) + 1
             case .recognized:
                 fail(recognizer)
                 index = 0

@@ -1,7 +1,9 @@
-/// Who takes part in each touch-down: for every finger that is down, the
-/// members it is delivered to, innermost view first, each with whether it
-/// ignored the touch. A value per window, keyed by touch-down (the touch's
-/// `serial`, rule G11); it records and answers, and calls no one.
+/// Who takes part in each touch-down, and who waits: for every finger that
+/// is down, the members it is delivered to, innermost view first, each with
+/// whether it ignored the touch; and the members waiting for others to fail
+/// before they leave `possible`, with the state each asked for. A value per
+/// window, keyed by touch-down (the touch's `serial`, rule G11); it records
+/// and answers, and calls no one.
 ///
 /// Members are recognizers in a window and plain objects in its tests
 /// (`GestureArenaTests`): the arena compares them by identity only. A member
@@ -33,6 +35,18 @@ struct GestureArena<Member: AnyObject>: CustomStringConvertible {
     private(set) var entries: [Entry] = []
     /// Emptied seat lists kept for reuse, so steady use allocates nothing.
     private var recycledLists: [[Seat]] = []
+
+    /// A member waiting for the members it requires to fail.
+    struct Waiter {
+        /// The member that waits.
+        let member: Member
+        /// The state it asked to enter (began or ended).
+        var target: GestureRecognizer.State
+    }
+
+    /// The members waiting to leave `possible`, in the order they started
+    /// waiting: the one place that says who waits, and for what.
+    private(set) var waiting: [Waiter] = []
 
     /// The index of the entry of the touch-down with this serial.
     ///
@@ -68,7 +82,40 @@ struct GestureArena<Member: AnyObject>: CustomStringConvertible {
         return false
     }
 
+    /// The state `member` waits to enter, or nil when it is not waiting.
+    func pendingState(of member: Member) -> GestureRecognizer.State? {
+        for waiter in waiting where waiter.member === member { return waiter.target }
+        return nil
+    }
+
+    /// Where `member` is in the waiting order, or nil when it is not waiting.
+    func waitingPosition(of member: Member) -> Int? {
+        var position = 0
+        let count = waiting.count
+        while position < count {
+            if waiting[position].member === member { return position }
+            position += 1
+        }
+        return nil
+    }
+
     // MARK: Recording
+
+    /// Records that `member` waits to enter `target`: a member already
+    /// waiting keeps its place in the order and takes the new target.
+    mutating func wait(_ member: Member, toEnter target: GestureRecognizer.State) {
+        if let position = waitingPosition(of: member) {
+            waiting[position].target = target
+        } else {
+            waiting.append(Waiter(member: member, target: target))
+        }
+    }
+
+    /// Records that `member` no longer waits.
+    mutating func stopWaiting(_ member: Member) {
+        guard let position = waitingPosition(of: member) else { return }
+        waiting.remove(at: position)
+    }
 
     /// An emptied seat list to fill for a new touch-down.
     mutating func takeSeatList() -> [Seat] {
@@ -119,15 +166,18 @@ struct GestureArena<Member: AnyObject>: CustomStringConvertible {
     // MARK: Diagnostics
 
     /// One line per touch-down: its serial and its members, innermost
-    /// first, each named by `name`, those that ignored it marked.
+    /// first, each named by `name`, those that ignored it marked; then one
+    /// line per waiting member, in the order they started waiting.
     func description(naming name: (Member) -> String) -> String {
-        guard !entries.isEmpty else { return "arena: no touch down" }
         var lines: [String] = []
         for entry in entries {
             let members = entry.seats.map { seat in name(seat.member) + (seat.hasIgnored ? " (ignored)" : "") }
             lines.append("touch-down \(entry.serial): " + (members.isEmpty ? "no member" : members.joined(separator: ", ")))
         }
-        return lines.joined(separator: "\n")
+        for waiter in waiting {
+            lines.append("waiting to enter \(waiter.target): " + name(waiter.member))
+        }
+        return lines.isEmpty ? "arena: no touch down" : lines.joined(separator: "\n")
     }
 
     /// The arena's lines (`description(naming:)`), each member named by `String(describing:)`.

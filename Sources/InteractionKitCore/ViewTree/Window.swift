@@ -564,12 +564,12 @@ public final class Window: View, GestureArenaTouches {
         if recognizerCount == 1 {
             // The common case: the one recognizer, without copying the list.
             let recognizer = arena.entries[index].seats[0].member
-            recognizer.receiveMoved(touch, with: event)
+            recognizer.receiveMoved(touch, with: event, isWaiting: isWaiting(recognizer))
         } else if recognizerCount > 1 {
             // A copy: a callback may change the touch's recognizers.
             let seats = arena.entries[index].seats
             for seat in seats {
-                seat.member.receiveMoved(touch, with: event)
+                seat.member.receiveMoved(touch, with: event, isWaiting: isWaiting(seat.member))
             }
         }
         guard input.phase == .moved, let moved = table.touchForMove(serial: touch.serial, near: index) else { return }
@@ -582,7 +582,7 @@ public final class Window: View, GestureArenaTouches {
         assert(arena.entries[index].serial == serial, "the arena's entries do not follow the table's records")
         let seats = arena.entries[index].seats
         for seat in seats {
-            seat.member.receiveEnded(touch, with: event)
+            seat.member.receiveEnded(touch, with: event, isWaiting: isWaiting(seat.member))
         }
         // Callbacks may have taken recognizers away (never touches: G10).
         if let current = arena.seats(ofSerial: serial) {
@@ -607,6 +607,32 @@ public final class Window: View, GestureArenaTouches {
     /// whether it ignored the touch (for the arbiter).
     func arenaSeats(ofTouchSerial serial: UInt64) -> [GestureArena<GestureRecognizer>.Seat]? {
         arena.seats(ofSerial: serial)
+    }
+
+    /// The recognizers waiting to leave `possible`, in the order they started waiting (for the arbiter).
+    var arenaWaiters: [GestureArena<GestureRecognizer>.Waiter] { arena.waiting }
+
+    /// Whether a recognizer waits for others to fail: asked for each sample
+    /// the recognizer gets, here, where the arena is at hand.
+    @inline(__always)
+    private func isWaiting(_ recognizer: GestureRecognizer) -> Bool {
+        !arena.waiting.isEmpty && arena.pendingState(of: recognizer) != nil
+    }
+
+    /// The state a recognizer waits to enter, or nil when it is not waiting.
+    func pendingState(of recognizer: GestureRecognizer) -> GestureRecognizer.State? {
+        // No one waits, nearly always: one test.
+        if arena.waiting.isEmpty { return nil }
+        return arena.pendingState(of: recognizer)
+    }
+
+    /// Records that a recognizer waits to enter `target`, or, for nil, that it no longer waits.
+    func recognizer(_ recognizer: GestureRecognizer, waitsToEnter target: GestureRecognizer.State?) {
+        if let target {
+            updateArena { $0.wait(recognizer, toEnter: target) }
+        } else if !arena.waiting.isEmpty {
+            updateArena { $0.stopWaiting(recognizer) }
+        }
     }
 
     /// A recognizer stopped tracking a touch (`GestureRecognizer.ignore(_:)`):

@@ -3,7 +3,7 @@ import Testing
 import InteractionKitTestSupport
 import InteractionKitTesting
 
-/// A touch table of the test's own: which recognizers each touch-down reaches.
+/// An arena host of the test's own: which recognizers each touch-down reaches, and who waits.
 @MainActor
 private final class FakeTouches: GestureArenaTouches {
     var members: [UInt64: [GestureRecognizer]] = [:]

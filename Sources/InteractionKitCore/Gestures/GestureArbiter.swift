@@ -21,15 +21,15 @@
 ///   or is cancelled if it had begun.
 ///
 /// The competitors of a recognizer are the recognizers of the touches it
-/// tracks: those of each touch's hit view and its ancestors, as the window's
-/// touch table lists them (`GestureArenaTouches`). The arbiter knows no view
-/// and no window, so it is tested with recognizers and a table alone.
+/// tracks (those of each touch's hit view and its ancestors) that have not
+/// ignored them, as the window's arena seats them (`GestureArenaTouches`).
+/// The arbiter knows no view and no window, so it is tested with
+/// recognizers and an arena alone.
 @MainActor
 final class GestureArbiter {
-    /// The touches arbitrated (the window's table); the window owns the
+    /// Where the arena is (the window's `GestureArena`: who takes part in
+    /// each touch-down, who waits and for what); the window owns the
     /// arbiter and clears this when it is freed (unowned: no side table on the window).
-    /// Who waits, and for what, is the arena's (`GestureArena.waiting`),
-    /// read and changed through `touches`.
     unowned var touches: (any GestureArenaTouches)?
 
     /// Handles a request to leave `possible` for `target` (began or ended).

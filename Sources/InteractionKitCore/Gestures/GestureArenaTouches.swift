@@ -1,7 +1,7 @@
 /// Where the arbiter finds who else holds a touch, and who waits: the window's arena.
 ///
 /// The arbiter sees recognizers and the touches they share, nothing else:
-/// no view, no window. Tests give it a table of their own
+/// no view, no window. Tests give it an arena of their own
 /// (`GestureArbiterTests`).
 @MainActor
 protocol GestureArenaTouches: AnyObject {

@@ -3,11 +3,19 @@ import Testing
 import InteractionKitTestSupport
 import InteractionKitTesting
 
-/// A touch table of the test's own: which recognizers each touch-down reaches.
+/// An arena host of the test's own: which recognizers each touch-down reaches, and who waits.
 @MainActor
 private final class FakeTouches: GestureArenaTouches {
     var members: [UInt64: [GestureRecognizer]] = [:]
-    func arenaMembers(ofTouchSerial serial: UInt64) -> [GestureRecognizer]? { members[serial] }
+    var arena = GestureArena<GestureRecognizer>()
+    var arenaWaiters: [GestureArena<GestureRecognizer>.Waiter] { arena.waiting }
+    func pendingState(of recognizer: GestureRecognizer) -> GestureRecognizer.State? { arena.pendingState(of: recognizer) }
+    func recognizer(_ recognizer: GestureRecognizer, waitsToEnter target: GestureRecognizer.State?) {
+        if let target { arena.wait(recognizer, toEnter: target) } else { arena.stopWaiting(recognizer) }
+    }
+    func arenaSeats(ofTouchSerial serial: UInt64) -> [GestureArena<GestureRecognizer>.Seat]? {
+        members[serial].map { $0.map { GestureArena.Seat(member: $0) } }
+    }
 }
 
 /// The arbiter alone (rule G2, G5): recognizers with no view, a table of touches, no window.

@@ -25,13 +25,13 @@ struct TouchTableTests {
         #expect(table.admit(input(0, .began)) == .begin)
         #expect(table.admit(input(0, .moved)) == .refuse(.touchNotDown(id: 0)))
         #expect(table.admit(input(0, .began, x: .nan)) == .refuse(.nonFiniteLocation(id: 0)))
-        table.add(.init(touch: touch(id: 0, serial: 7), recognizers: [], delivery: .none))
+        table.add(.init(touch: touch(id: 0, serial: 7), delivery: .none))
         #expect(table.admit(input(0, .began)) == .refuse(.touchAlreadyDown(id: 0)))
         #expect(table.admit(input(0, .moved)) == .sample(index: 0))
         #expect(table.admit(input(0, .moved, x: .infinity)) == .refuse(.nonFiniteLocation(id: 0)))
         #expect(table.admit(input(0, .ended, x: .nan)) == .sample(index: 0))
         for id in 1..<GestureConstants.maximumTouchesDown {
-            table.add(.init(touch: touch(id: id, serial: UInt64(100 + id)), recognizers: [], delivery: .none))
+            table.add(.init(touch: touch(id: id, serial: UInt64(100 + id)), delivery: .none))
         }
         #expect(table.admit(input(99, .began)) == .refuse(.tooManyTouches(id: 99, limit: GestureConstants.maximumTouchesDown)))
     }
@@ -39,9 +39,9 @@ struct TouchTableTests {
     @Test("Records are found by touch-down serial: a lifted finger's serial finds nothing, even when its id is down again")
     func serials() {
         var table = TouchTable()
-        table.add(.init(touch: touch(id: 0, serial: 1), recognizers: [], delivery: .none))
+        table.add(.init(touch: touch(id: 0, serial: 1), delivery: .none))
         table.remove(serial: 1, time: 0)
-        table.add(.init(touch: touch(id: 0, serial: 2), recognizers: [], delivery: .none))
+        table.add(.init(touch: touch(id: 0, serial: 2), delivery: .none))
         #expect(table.index(ofSerial: 1) == nil)
         #expect(table.index(ofSerial: 2) == 0)
         #expect(table.index(ofID: 0) == 0)
@@ -51,13 +51,13 @@ struct TouchTableTests {
     func tapCounts() {
         var table = TouchTable()
         var first = touch(id: 0, serial: 1, at: 10)
-        table.add(.init(touch: first, recognizers: [], delivery: .none))
+        table.add(.init(touch: first, delivery: .none))
         first = table.recordEnd(at: 0, .ended, at: Point(x: 10, y: 0), time: 0.1)
         table.remove(serial: 1, time: 0.1)
         #expect(table.tapCount(at: Point(x: 20, y: 0), time: 0.3) == 2)
         #expect(table.tapCount(at: Point(x: 20, y: 0), time: 0.5) == 1)
         #expect(table.tapCount(at: Point(x: 100, y: 0), time: 0.3) == 1)
-        table.add(.init(touch: touch(id: 1, serial: 2, at: 10), recognizers: [], delivery: .none))
+        table.add(.init(touch: touch(id: 1, serial: 2, at: 10), delivery: .none))
         _ = table.recordEnd(at: 0, .cancelled, at: Point(x: 10, y: 0), time: 0.2)
         table.remove(serial: 2, time: 0.2)
         #expect(table.tapCount(at: Point(x: 10, y: 0), time: 0.3) == 2)
@@ -68,8 +68,8 @@ struct TouchTableTests {
         let waiting = ManualRecognizer(continuous: false)
         let other = ManualRecognizer(continuous: false)
         var table = TouchTable()
-        table.add(.init(touch: touch(id: 0, serial: 1), recognizers: [waiting], delivery: .beganDue))
-        table.add(.init(touch: touch(id: 1, serial: 2), recognizers: [waiting, other], delivery: .active))
+        table.add(.init(touch: touch(id: 0, serial: 1), delivery: .beganDue))
+        table.add(.init(touch: touch(id: 1, serial: 2), delivery: .active))
         #expect(table.recognizersHeardDown(serial: 1) != nil)
         for serial: UInt64 in [1, 2] {
             let index = table.index(ofSerial: serial)!
@@ -83,16 +83,5 @@ struct TouchTableTests {
         #expect(cancels.map(\.serial) == [2])
         #expect(cancels.map(\.phase) == [.cancelled])
         #expect(table.heldEnds.isEmpty)
-    }
-
-    @Test("Taking a recognizer out of the table stops every touch's delivery to it")
-    func removeRecognizer() {
-        let kept = ManualRecognizer(continuous: true)
-        let removed = ManualRecognizer(continuous: true)
-        var table = TouchTable()
-        table.add(.init(touch: touch(id: 0, serial: 1), recognizers: [removed, kept, removed], delivery: .none))
-        table.removeRecognizer(removed)
-        #expect(table.isDelivering(1, to: kept))
-        #expect(!table.isDelivering(1, to: removed))
     }
 }

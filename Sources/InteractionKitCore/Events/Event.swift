@@ -59,7 +59,7 @@ public final class Event {
         guard let window else { return [] }
         var touches: Set<Touch> = []
         for record in window.touchTable.records
-        where record.recognizers.contains(where: { $0 === recognizer }) && recognizer.isTracking(serial: record.touch.serial) {
+        where window.gestureArena.isSeated(recognizer, serial: record.touch.serial) && recognizer.isTracking(serial: record.touch.serial) {
             touches.insert(record.touch)
         }
         return touches

@@ -1,6 +1,7 @@
-/// The fingers that are down on a window, the recognizers each is delivered
-/// to, how each one's view hears of it, and the lifts held back from views:
-/// the engine's touch table, a value.
+/// The fingers that are down on a window, how each one's view hears of it,
+/// and the lifts held back from views: the engine's touch table, a value.
+/// The recognizers each finger is delivered to are the window's
+/// `GestureArena`'s, whose entries follow the records one for one.
 ///
 /// It decides and records; it calls no one. Its methods take what happened
 /// and return what the window must do (a responder call, a touch to
@@ -16,8 +17,6 @@ struct TouchTable {
     struct Record {
         /// Its latest sample.
         var touch: Touch
-        /// The recognizers it is delivered to, innermost view first.
-        var recognizers: [GestureRecognizer]
         /// How its view hears of it.
         var delivery: ResponderDelivery
     }
@@ -47,8 +46,6 @@ struct TouchTable {
     /// Where and when the last finger lifted, and its tap count: the next
     /// touch's `tapCount` follows from it.
     private var lastLift: (location: Point, time: Double, tapCount: Int)?
-    /// Emptied recognizer lists kept for reuse, so steady use allocates nothing.
-    private var recycledLists: [[GestureRecognizer]] = []
     /// An emptied list of touches kept for the next `cancelByRecognizer`,
     /// so that a recognizer that recognizes allocates nothing.
     private var spareTouchList: [Touch] = []
@@ -112,28 +109,7 @@ struct TouchTable {
         return last.tapCount + 1
     }
 
-    /// Whether a touch that is down is still delivered to `recognizer`.
-    func isDelivering(_ serial: UInt64, to recognizer: GestureRecognizer) -> Bool {
-        guard let index = index(ofSerial: serial) else { return false }
-        for candidate in records[index].recognizers where candidate === recognizer { return true }
-        return false
-    }
-
     // MARK: Recording
-
-    /// An emptied recognizer list to fill for a new touch.
-    mutating func takeRecognizerList() -> [GestureRecognizer] {
-        recycledLists.popLast() ?? []
-    }
-
-    /// Keeps an emptied recognizer list for the next touch.
-    mutating func recycle(_ list: consuming [GestureRecognizer]) {
-        var list = list
-        // One by one: `removeAll(keepingCapacity:)` goes through a generic
-        // range replacement, dearer for the one or two a touch usually has.
-        while !list.isEmpty { list.removeLast() }
-        if recycledLists.count < 8 { recycledLists.append(list) }
-    }
 
     /// Records a finger that went down.
     mutating func add(_ record: Record) {
@@ -157,17 +133,6 @@ struct TouchTable {
         let touch = records[index].touch
         if touch.phase == .ended { lastLift = (touch.location, time, touch.tapCount) }
         records.remove(at: index)
-    }
-
-    /// Stops delivering touches to a recognizer (disabled, removed, or gone from the window).
-    mutating func removeRecognizer(_ recognizer: GestureRecognizer) {
-        for index in records.indices {
-            var position = records[index].recognizers.count
-            while position > 0 {
-                position -= 1
-                if records[index].recognizers[position] === recognizer { records[index].recognizers.remove(at: position) }
-            }
-        }
     }
 
     // MARK: Responder delivery (the machine is `ResponderDelivery`)

@@ -21,26 +21,16 @@
 ///   or is cancelled if it had begun.
 ///
 /// The competitors of a recognizer are the recognizers of the touches it
-/// tracks: those of each touch's hit view and its ancestors, as the window's
-/// touch table lists them (`GestureArenaTouches`). The arbiter knows no view
-/// and no window, so it is tested with recognizers and a table alone.
+/// tracks (those of each touch's hit view and its ancestors) that have not
+/// ignored them, as the window's arena seats them (`GestureArenaTouches`).
+/// The arbiter knows no view and no window, so it is tested with
+/// recognizers and an arena alone.
 @MainActor
 final class GestureArbiter {
-    /// The touches arbitrated (the window's table); the window owns the
+    /// Where the arena is (the window's `GestureArena`: who takes part in
+    /// each touch-down, who waits and for what); the window owns the
     /// arbiter and clears this when it is freed (unowned: no side table on the window).
     unowned var touches: (any GestureArenaTouches)?
-    /// Recognizers waiting for others to fail, in the order they started waiting.
-    private var waiting: [GestureRecognizer] = []
-
-    /// Changes the waiting list on a copy swapped out of the arbiter and
-    /// back: no access to it spans a call. `change` must not call out.
-    @inline(__always)
-    private func changeWaiting(_ change: (inout [GestureRecognizer]) -> Void) {
-        var list: [GestureRecognizer] = []
-        swap(&list, &waiting)
-        change(&list)
-        swap(&list, &waiting)
-    }
 
     /// Handles a request to leave `possible` for `target` (began or ended).
     /// Returns whether the move happened now.
@@ -70,8 +60,7 @@ final class GestureArbiter {
                 fail(recognizer)
                 return false
             }
-            recognizer.pendingState = target
-            if !waiting.contains(where: { $0 === recognizer }) { changeWaiting { $0.append(recognizer) } }
+            touches?.recognizer(recognizer, waitsToEnter: target)
             return false
         case .clear:
             break
@@ -105,12 +94,15 @@ final class GestureArbiter {
     /// lands on the outer view only.
     func touchDidGoDown(serial: UInt64) {
         // A copy: the hooks and delegates asked below may change the touch's recognizers.
-        guard let touches, let members = touches.arenaMembers(ofTouchSerial: serial), members.count > 1 else { return }
-        for (index, first) in members.enumerated() where first.isEnabled && first.isTracking(serial: serial) {
-            for second in members[(index + 1)...] where second !== first && second.isEnabled
-                && second.isTracking(serial: serial) {
-                noteRequirement(of: second, by: first)
-                noteRequirement(of: first, by: second)
+        guard let seats = seats(ofTouchSerial: serial), seats.count > 1 else { return }
+        for (index, first) in seats.enumerated() where Self.competes(first) {
+            // Every recognizer still seated heard the touch go down: one that
+            // did not track it was taken out (disabled, removed, gone).
+            assert(first.member.isTracking(serial: serial), "a competitor for a touch does not track it")
+            for second in seats[(index + 1)...] where Self.competes(second) {
+                assert(second.member !== first.member, "a recognizer seated twice in one touch-down")
+                noteRequirement(of: second.member, by: first.member)
+                noteRequirement(of: first.member, by: second.member)
             }
         }
     }
@@ -130,9 +122,7 @@ final class GestureArbiter {
 
     /// Takes a recognizer off the waiting list.
     func stopWaiting(_ recognizer: GestureRecognizer) {
-        recognizer.pendingState = nil
-        guard waiting.contains(where: { $0 === recognizer }) else { return }
-        changeWaiting { list in list.removeAll { $0 === recognizer } }
+        touches?.recognizer(recognizer, waitsToEnter: nil)
     }
 
     /// Reacts to a committed state change: excludes competitors when a
@@ -230,6 +220,10 @@ final class GestureArbiter {
     /// named with `require(toFail:)`, those a class hook or a delegate
     /// required earlier in its attempt, and the competitors they require
     /// now (recorded for the rest of the attempt, rule G12).
+    ///
+    /// The new requirements are collected while the competitors are walked
+    /// and recorded once the walk is done: nothing is written to the
+    /// recognizer while its lists are read.
     private func forEachRequirement(of recognizer: GestureRecognizer, _ body: (GestureRecognizer) -> Void) {
         for required in recognizer.requiredToFail { body(required) }
         if !recognizer.dynamicFailureRequirements.isEmpty {
@@ -238,11 +232,14 @@ final class GestureArbiter {
                 if let required = entry.recognizer { body(required) }
             }
         }
+        var newlyRequired: [GestureRecognizer] = []
         forEachCompetitor(of: recognizer) { other in
-            guard !recognizer.requiresDynamically(other), Self.requiresFailure(of: other, by: recognizer) else { return }
-            recognizer.requireDynamically(toFail: other)
+            guard !recognizer.requiresDynamically(other), !newlyRequired.contains(where: { $0 === other }),
+                  Self.requiresFailure(of: other, by: recognizer) else { return }
+            newlyRequired.append(other)
             body(other)
         }
+        for required in newlyRequired { recognizer.requireDynamically(toFail: required) }
     }
 
     /// Whether `dependent` must wait for `other` by class or delegate.
@@ -278,10 +275,13 @@ final class GestureArbiter {
     /// clear to recognize, or must fail because what it waited on recognized.
     private func settleWaiting() {
         var index = 0
-        while index < waiting.count {
-            let recognizer = waiting[index]
-            guard let target = recognizer.pendingState, recognizer.state == .possible else {
-                changeWaiting { $0.remove(at: index) }
+        // Read again after each step: the calls made may change who waits.
+        while let touches, index < touches.arenaWaiters.count {
+            let waiter = touches.arenaWaiters[index]
+            let recognizer = waiter.member
+            let target = waiter.target
+            guard recognizer.state == .possible else {
+                stopWaiting(recognizer)
                 continue
             }
             let status = requirementStatus(of: recognizer)
@@ -293,7 +293,8 @@ final class GestureArbiter {
             }
             switch status {
             case .pending:
-                index += 1
+                // Those who stopped waiting meanwhile left the order: go on after this one, wherever it now is.
+                index = (touches.arenaWaiters.firstIndex { $0.member === recognizer } ?? index) + 1
             case .recognized:
                 fail(recognizer)
                 index = 0
@@ -315,33 +316,47 @@ final class GestureArbiter {
         recognizer.commit(.failed)
     }
 
-    /// Calls `body` once for each other enabled recognizer of the touches
-    /// `recognizer` tracks: its competitors.
+    // MARK: Competitors
+
+    /// Whether a recognizer seated in a touch-down competes for it: the one
+    /// definition of a competitor, for the requirements noted when a touch
+    /// goes down and for every rule that asks who else holds a touch. It
+    /// competes while it has not ignored the touch and is enabled.
+    private static func competes(_ seat: GestureArena<GestureRecognizer>.Seat) -> Bool {
+        !seat.hasIgnored && seat.member.isEnabled
+    }
+
+    /// The seats of the touch-down with this serial (a copy: the calls
+    /// made while walking it may change the touch's members); nil when it
+    /// is not down. Filter it with `competes(_:)` as it is walked.
+    private func seats(ofTouchSerial serial: UInt64) -> [GestureArena<GestureRecognizer>.Seat]? {
+        touches?.arenaSeats(ofTouchSerial: serial)
+    }
+
+    /// Calls `body` once for each other recognizer that competes for any of
+    /// the touches `recognizer` tracks: its competitors.
     ///
     /// Walks the window's touch records in place instead of collecting an
     /// array, so arbitration allocates nothing. `body` may change states;
     /// each touch's list is read from a copy taken before calling it.
     func forEachCompetitor(of recognizer: GestureRecognizer, _ body: (GestureRecognizer) -> Void) {
-        guard let touches else { return }
         let tracked = recognizer.trackedTouches
         for position in tracked.indices {
-            guard let list = touches.arenaMembers(ofTouchSerial: tracked[position].serial) else { continue }
+            guard let list = seats(ofTouchSerial: tracked[position].serial) else { continue }
             // A touch only this recognizer receives (the common case) has no competitor.
-            if list.count == 1 && list[0] === recognizer { continue }
-            for other in list where other !== recognizer && other.isEnabled {
-                if position > 0 && Self.appears(other, inTouchesOf: tracked[..<position], touches: touches) { continue }
-                body(other)
+            if list.count == 1 && list[0].member === recognizer { continue }
+            for seat in list where seat.member !== recognizer && Self.competes(seat) {
+                if position > 0 && appears(seat.member, inTouchesOf: tracked[..<position]) { continue }
+                body(seat.member)
             }
         }
     }
 
-    /// Whether `recognizer` is among the recognizers of any of `tracked`.
-    private static func appears(
-        _ recognizer: GestureRecognizer, inTouchesOf tracked: ArraySlice<Touch>, touches: any GestureArenaTouches
-    ) -> Bool {
+    /// Whether `recognizer` competes for any of `tracked`.
+    private func appears(_ recognizer: GestureRecognizer, inTouchesOf tracked: ArraySlice<Touch>) -> Bool {
         for touch in tracked {
-            guard let list = touches.arenaMembers(ofTouchSerial: touch.serial) else { continue }
-            for member in list where member === recognizer { return true }
+            guard let list = seats(ofTouchSerial: touch.serial) else { continue }
+            for seat in list where seat.member === recognizer && !seat.hasIgnored { return true }
         }
         return false
     }

@@ -1,10 +1,17 @@
-/// Where the arbiter finds who else holds a touch: the window's touch table.
+/// Where the arbiter finds who else holds a touch, and who waits: the window's arena.
 ///
 /// The arbiter sees recognizers and the touches they share, nothing else:
-/// no view, no window. Tests give it a table of their own
+/// no view, no window. Tests give it an arena of their own
 /// (`GestureArbiterTests`).
 @MainActor
 protocol GestureArenaTouches: AnyObject {
-    /// The recognizers the touch-down with this serial is delivered to, or nil when it is not down.
-    func arenaMembers(ofTouchSerial serial: UInt64) -> [GestureRecognizer]?
+    /// The recognizers the touch-down with this serial is delivered to, each
+    /// with whether it ignored the touch, or nil when it is not down.
+    func arenaSeats(ofTouchSerial serial: UInt64) -> [GestureArena<GestureRecognizer>.Seat]?
+    /// The recognizers waiting to leave `possible`, in the order they started waiting (a copy).
+    var arenaWaiters: [GestureArena<GestureRecognizer>.Waiter] { get }
+    /// The state a recognizer waits to enter, or nil when it is not waiting.
+    func pendingState(of recognizer: GestureRecognizer) -> GestureRecognizer.State?
+    /// Records that a recognizer waits to enter `target`, or, for nil, that it no longer waits.
+    func recognizer(_ recognizer: GestureRecognizer, waitsToEnter target: GestureRecognizer.State?)
 }

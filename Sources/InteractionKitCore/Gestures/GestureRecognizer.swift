@@ -70,8 +70,16 @@ open class GestureRecognizer: TimerTarget {
     private var lastCentroid: Point = .zero
 
     /// The state the recognizer wants to enter once the recognizers it
-    /// depends on have failed; nil when it is not waiting.
-    var pendingState: State?
+    /// depends on have failed; nil when it is not waiting. Who waits is
+    /// kept in one place, the arena of the recognizer's window.
+    var pendingState: State? { arenaHost?.pendingState(of: self) }
+
+    /// Where the arena is: the window of the view, or a test's table when
+    /// the recognizer has no view (`standaloneArbiter`).
+    private var arenaHost: (any GestureArenaTouches)? {
+        if let standaloneArbiter { return standaloneArbiter.touches }
+        return view?.window
+    }
 
     /// Whether the recognizer still expects touches with none down (a
     /// double tap between its taps), so that recognizers that require it to
@@ -282,7 +290,7 @@ open class GestureRecognizer: TimerTarget {
             if commitDepth == 0 && storedState.isFinished { resetIfDone() }
         }
         storedState = newState
-        if newState == .failed || newState == .cancelled { pendingState = nil }
+        if newState == .failed || newState == .cancelled { arenaHost?.recognizer(self, waitsToEnter: nil) }
         if !stateObservers.isEmpty {
             for observer in stateObservers {
                 guard storedState == newState else { return }
@@ -338,7 +346,9 @@ open class GestureRecognizer: TimerTarget {
         isResetting = true
         let oldState = storedState
         storedState = .possible
-        pendingState = nil
+        // A finished recognizer waits for nothing: failing or being cancelled
+        // took it off the waiting list, and it began or ended only once clear.
+        assert(pendingState == nil, "a finished recognizer still waits")
         if !dynamicFailureRequirements.isEmpty { dynamicFailureRequirements = [] }
         for observer in stateObservers { observer(self, oldState, .possible) }
         reset()
@@ -523,11 +533,25 @@ open class GestureRecognizer: TimerTarget {
         isAwaitingFurtherTouches = false
     }
 
-    /// Stops tracking a touch: the recognizer gets no more of its samples.
+    /// Stops tracking a touch: the recognizer gets no more of its samples,
+    /// and no longer competes for it with the touch's other recognizers.
     public func ignore(_ touch: Touch) {
         guard let index = trackedIndex(of: touch) else { return }
         changeTrackedTouches { $0.remove(at: index) }
+        view?.window?.recognizer(self, didIgnoreTouchWithSerial: touch.serial)
         resetIfDone()
+    }
+
+    /// A line saying what the recognizer is doing, for diagnostics: its
+    /// name (or class), state, what it waits to enter, and how many touches
+    /// it tracks.
+    public var description: String {
+        var line = (name.map { "\"\($0)\"" } ?? String(describing: type(of: self))) + " \(storedState)"
+        if let pendingState { line += ", waiting to enter \(pendingState)" }
+        if !isEnabled { line += ", disabled" }
+        if isAwaitingFurtherTouches { line += ", awaiting further touches" }
+        line += ", \(storedTrackedTouches.count) touch" + (storedTrackedTouches.count == 1 ? "" : "es")
+        return line
     }
 
     // MARK: Location
@@ -559,7 +583,7 @@ open class GestureRecognizer: TimerTarget {
     /// belong to: it has not decided, and it waits on others, expects more
     /// taps, or still has a finger down.
     var mayStillRecognize: Bool {
-        storedState == .possible && isEnabled && (isAwaitingFurtherTouches || pendingState != nil || hasTouchStillDown)
+        storedState == .possible && isEnabled && (isAwaitingFurtherTouches || hasTouchStillDown || pendingState != nil)
     }
 
     /// The centroid of the tracked touches in window coordinates.
@@ -657,7 +681,7 @@ open class GestureRecognizer: TimerTarget {
 
     /// Whether the subclass should hear about touches now: not finished, not waiting on others.
     private var isListening: Bool {
-        isEnabled && pendingState == nil && !storedState.isFinished
+        isEnabled && !storedState.isFinished && pendingState == nil
     }
 
     func receiveBegan(_ touch: Touch, with event: Event) {
@@ -693,18 +717,26 @@ open class GestureRecognizer: TimerTarget {
         return nil
     }
 
+    /// Records a move or stationary sample of a tracked touch, and passes a
+    /// move on unless the recognizer is finished or waiting on others.
+    /// `isWaiting` is the arena's answer, which the window has at hand
+    /// (what `pendingState` would look up through the view).
     @inline(__always)
-    func receiveMoved(_ touch: Touch, with event: Event) {
+    func receiveMoved(_ touch: Touch, with event: Event, isWaiting: Bool) {
         guard let index = trackedIndex(of: touch) else { return }
         changeTrackedTouches { $0[index] = touch }
-        guard isListening, touch.phase == .moved else { return }
+        assert(isWaiting == (pendingState != nil), "the window's answer for waiting is not the arena's")
+        guard isEnabled, !storedState.isFinished, !isWaiting, touch.phase == .moved else { return }
         touchMoved(touch, with: event)
     }
 
-    func receiveEnded(_ touch: Touch, with event: Event) {
+    /// Records a lift or cancel of a tracked touch, and passes it on unless
+    /// the recognizer is finished or waiting on others (`isWaiting`, as for a move).
+    func receiveEnded(_ touch: Touch, with event: Event, isWaiting: Bool) {
         guard let index = trackedIndex(of: touch) else { return }
         changeTrackedTouches { $0[index] = touch }
-        guard isListening else { return }
+        assert(isWaiting == (pendingState != nil), "the window's answer for waiting is not the arena's")
+        guard isEnabled, !storedState.isFinished, !isWaiting else { return }
         if touch.phase == .cancelled {
             touchCancelled(touch, with: event)
         } else {
@@ -719,9 +751,10 @@ open class GestureRecognizer: TimerTarget {
         if trackedTouches.count == 1 { lastCentroid = trackedTouches[0].location }
         changeTrackedTouches { $0.remove(at: index) }
         if trackedTouches.isEmpty {
-            if pendingState == .began {
+            let pending = pendingState
+            if pending == .began {
                 transition(to: .failed)
-            } else if pendingState != nil {
+            } else if pending != nil {
                 // Waiting to end with no touches left: the recognizers it
                 // waits on may now be settled (G5: none stays stuck).
                 arbiter?.touchesDidLeave(self)

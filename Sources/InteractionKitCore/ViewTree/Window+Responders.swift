@@ -38,16 +38,16 @@ extension Window {
     /// At the end of a touch (its record still in the table): lets its view
     /// hear the lift (or the cancel) now, or holds the lift while a
     /// recognizer of the touch may still recognize.
-    func finishViewDelivery(of serial: UInt64, recognizers: [GestureRecognizer]) {
-        let recognizedWithCancel = Self.anyRecognized(withCancel: recognizers)
+    func finishViewDelivery(of serial: UInt64, seats: [GestureArena<GestureRecognizer>.Seat]) {
+        let recognizedWithCancel = Self.anyRecognized(withCancel: seats)
         if let began = updateTouchTable({ $0.liftBegins(serial: serial, recognizedWithCancel: recognizedWithCancel) }) {
             // The table marked the touch active first: a `touchesBegan` that
             // releases what held it back does not get it a second time.
             deliverToView(.began, began)
         }
         var waitingOn: [GestureRecognizer] = []
-        for recognizer in recognizers where recognizer.delaysTouchesEnded && recognizer.mayStillRecognize {
-            waitingOn.append(recognizer)
+        for seat in seats where seat.member.delaysTouchesEnded && seat.member.mayStillRecognize {
+            waitingOn.append(seat.member)
         }
         // A recognizer that recognized during that `touchesBegan` cancelled
         // the touch, and the table knows it: nothing more is called then.
@@ -91,10 +91,9 @@ extension Window {
         var released: [UInt64] = []
         while let serial = touchTable.heldBackSerials.first(where: { !released.contains($0) }) {
             released.append(serial)
-            guard let index = touchTable.index(ofSerial: serial) else { continue }
-            let recognizers = touchTable.records[index].recognizers
-            if recognizers.contains(where: { $0.delaysTouchesBegan && $0.state == .possible }) { continue }
-            let recognizedWithCancel = Self.anyRecognized(withCancel: recognizers)
+            guard let seats = gestureArena.seats(ofSerial: serial) else { continue }
+            if seats.contains(where: { $0.member.delaysTouchesBegan && $0.member.state == .possible }) { continue }
+            let recognizedWithCancel = Self.anyRecognized(withCancel: seats)
             if let began = updateTouchTable({ $0.releaseHeldBegin(serial: serial, recognizedWithCancel: recognizedWithCancel) }) {
                 deliverToView(.began, began)
                 released = []
@@ -116,8 +115,8 @@ extension Window {
 
     /// Whether one of `recognizers` recognized with `cancelsTouchesInView`:
     /// then the view never hears a touch it had not heard yet.
-    private static func anyRecognized(withCancel recognizers: [GestureRecognizer]) -> Bool {
-        for recognizer in recognizers where recognizer.cancelsTouchesInView && recognizer.state.hasRecognized {
+    private static func anyRecognized(withCancel seats: [GestureArena<GestureRecognizer>.Seat]) -> Bool {
+        for seat in seats where seat.member.cancelsTouchesInView && seat.member.state.hasRecognized {
             return true
         }
         return false

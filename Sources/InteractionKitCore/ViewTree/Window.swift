@@ -16,6 +16,11 @@ public final class Window: View, GestureArenaTouches {
     /// calls out only with it back in place, so no access to it ever
     /// overlaps another and the compiler proves its exclusivity statically.
     private var table = TouchTable()
+    /// The recognizers each finger that is down is delivered to, and
+    /// whether each ignored it: one entry per record of `table`, in the same
+    /// order (opened and closed together), changed as the table is
+    /// (`updateArena(_:)`).
+    private var arena = GestureArena<GestureRecognizer>()
     /// The serial of the last touch that went down in any window: records
     /// and touches are told apart by it, never by their id alone (G11).
     private static var lastTouchSerial: UInt64 = 0
@@ -133,8 +138,8 @@ public final class Window: View, GestureArenaTouches {
             // One finger (a drag in a scroll view, every frame): its list
             // names each recognizer once, so a copy of it does, with no
             // array to build. A copy, as the calls may change the touches.
-            let recognizers = table.records[0].recognizers
-            for recognizer in recognizers { recognizer.windowGeometryDidChange() }
+            let seats = arena.entries[0].seats
+            for seat in seats { seat.member.windowGeometryDidChange() }
             return
         }
         for recognizer in recognizersHoldingTouches() { recognizer.windowGeometryDidChange() }
@@ -144,9 +149,9 @@ public final class Window: View, GestureArenaTouches {
     /// made to them may change the touches.
     private func recognizersHoldingTouches() -> [GestureRecognizer] {
         var found: [GestureRecognizer] = []
-        for record in table.records {
-            for recognizer in record.recognizers where !found.contains(where: { $0 === recognizer }) {
-                found.append(recognizer)
+        for entry in arena.entries {
+            for seat in entry.seats where !found.contains(where: { $0 === seat.member }) {
+                found.append(seat.member)
             }
         }
         return found
@@ -398,6 +403,39 @@ public final class Window: View, GestureArenaTouches {
     /// The touch table as it is now (a copy: read it, do not keep it).
     var touchTable: TouchTable { table }
 
+    /// Runs a change of the arena on the arena taken out of the window, then
+    /// puts it back, as `updateTouchTable(_:)` does for the table.
+    @inline(__always)
+    func updateArena<Result>(_ change: (inout GestureArena<GestureRecognizer>) -> Result) -> Result {
+        var taken = GestureArena<GestureRecognizer>()
+        swap(&taken, &arena)
+        let result = change(&taken)
+        swap(&taken, &arena)
+        return result
+    }
+
+    /// The arena as it is now (a copy: read it, do not keep it).
+    var gestureArena: GestureArena<GestureRecognizer> { arena }
+
+    /// Who takes part in each touch-down, one line each, for diagnostics.
+    var arenaDescription: String {
+        arena.description { $0.description }
+    }
+
+    /// The fingers that are down and who takes part in each, one line each, for diagnostics.
+    var touchesDescription: String {
+        guard !table.records.isEmpty else { return "no touch down" }
+        var lines: [String] = []
+        for record in table.records {
+            let touch = record.touch
+            let members = arena.seats(ofSerial: touch.serial) ?? []
+            let names = members.map { seat in seat.member.description + (seat.hasIgnored ? " (ignored)" : "") }
+            lines.append("touch \(touch.id) (touch-down \(touch.serial)) \(touch.phase) at \(touch.location.x), "
+                + "\(touch.location.y), view \(record.delivery): " + (names.isEmpty ? "no recognizer" : names.joined(separator: ", ")))
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// A set holding just `touch`, for a responder method, built in the
     /// window's reusable set so that steady use allocates nothing.
     func responderSet(holding touch: Touch) -> Set<Touch> {
@@ -458,7 +496,7 @@ public final class Window: View, GestureArenaTouches {
         Window.lastTouchSerial &+= 1
         let serial = Window.lastTouchSerial
         touch.serial = serial
-        var recognizers = updateTouchTable { $0.takeRecognizerList() }
+        var recognizers = updateArena { $0.takeSeatList() }
         var delaysBegan = false
         // The hit view's recognizers first, then its ancestors'. Where the
         // built-in search found the hit view, the path holds them all. Where
@@ -481,12 +519,13 @@ public final class Window: View, GestureArenaTouches {
         let delivery = ResponderDelivery.forNewTouch(
             viewHearsIt: hitView.map { viewMayTakeNewTouch($0) } ?? false, beganDelayed: delaysBegan
         )
-        updateTouchTable { $0.add(TouchTable.Record(touch: touch, recognizers: recognizers, delivery: delivery)) }
-        for recognizer in recognizers where table.isDelivering(serial, to: recognizer) {
+        updateTouchTable { $0.add(TouchTable.Record(touch: touch, delivery: delivery)) }
+        updateArena { $0.open(serial: serial, seats: recognizers) }
+        for seat in recognizers where arena.isSeated(seat.member, serial: serial) {
             // A callback of an earlier recognizer may have taken this one out
             // of the touch (disabled, removed, abandoned): it must not record
             // a touch whose end it would never hear.
-            recognizer.receiveBegan(touch, with: event)
+            seat.member.receiveBegan(touch, with: event)
         }
         // Failure requirements a delegate or a subclass gives hold for the whole attempt (G12).
         if recognizers.count > 1 { arbiter.touchDidGoDown(serial: serial) }
@@ -499,7 +538,7 @@ public final class Window: View, GestureArenaTouches {
 
     /// Adds the recognizers of `view` that are enabled and agree to receive the touch.
     private func collectRecognizers(
-        of view: View, for touch: Touch, into recognizers: inout [GestureRecognizer], delaysBegan: inout Bool
+        of view: View, for touch: Touch, into recognizers: inout [GestureArena<GestureRecognizer>.Seat], delaysBegan: inout Bool
     ) {
         // Most views on the way up have no recognizers: no list is copied for them.
         if view.gestureRecognizers.isEmpty { return }
@@ -507,7 +546,7 @@ public final class Window: View, GestureArenaTouches {
             && recognizer.allows(touch.type)
             && recognizer.shouldReceive(touch)
             && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) != false {
-            recognizers.append(recognizer)
+            recognizers.append(GestureArena.Seat(member: recognizer))
             if recognizer.delaysTouchesBegan { delaysBegan = true }
         }
     }
@@ -520,16 +559,17 @@ public final class Window: View, GestureArenaTouches {
         swap(&records, &table.records)
         let touch = records[index].touch.record(input.phase, at: input.location, time: currentTime)
         swap(&records, &table.records)
-        let recognizerCount = table.records[index].recognizers.count
+        assert(arena.entries[index].serial == touch.serial, "the arena's entries do not follow the table's records")
+        let recognizerCount = arena.entries[index].seats.count
         if recognizerCount == 1 {
             // The common case: the one recognizer, without copying the list.
-            let recognizer = table.records[index].recognizers[0]
-            recognizer.receiveMoved(touch, with: event)
+            let recognizer = arena.entries[index].seats[0].member
+            recognizer.receiveMoved(touch, with: event, isWaiting: isWaiting(recognizer))
         } else if recognizerCount > 1 {
             // A copy: a callback may change the touch's recognizers.
-            let recognizers = table.records[index].recognizers
-            for recognizer in recognizers {
-                recognizer.receiveMoved(touch, with: event)
+            let seats = arena.entries[index].seats
+            for seat in seats {
+                seat.member.receiveMoved(touch, with: event, isWaiting: isWaiting(seat.member))
             }
         }
         guard input.phase == .moved, let moved = table.touchForMove(serial: touch.serial, near: index) else { return }
@@ -539,37 +579,71 @@ public final class Window: View, GestureArenaTouches {
     private func endTouch(_ input: TouchInput, at index: Int) {
         let touch = updateTouchTable { $0.recordEnd(at: index, input.phase, at: input.location, time: currentTime) }
         let serial = touch.serial
-        let recognizers = table.records[index].recognizers
-        for recognizer in recognizers {
-            recognizer.receiveEnded(touch, with: event)
+        assert(arena.entries[index].serial == serial, "the arena's entries do not follow the table's records")
+        let seats = arena.entries[index].seats
+        for seat in seats {
+            seat.member.receiveEnded(touch, with: event, isWaiting: isWaiting(seat.member))
         }
         // Callbacks may have taken recognizers away (never touches: G10).
-        if let current = table.index(ofSerial: serial) {
-            finishViewDelivery(of: serial, recognizers: table.records[current].recognizers)
+        if let current = arena.seats(ofSerial: serial) {
+            finishViewDelivery(of: serial, seats: current)
         }
         // Recognizers reset only once the touch is no longer current.
         updateTouchTable { $0.remove(serial: serial, time: currentTime) }
-        for recognizer in recognizers {
-            recognizer.forgetTouch(touch)
+        updateArena { $0.close(serial: serial) }
+        for seat in seats {
+            seat.member.forgetTouch(touch)
         }
         settleViewDeliveries()
-        updateTouchTable { $0.recycle(recognizers) }
+        updateArena { $0.recycle(seats) }
     }
 
     /// Whether a touch that is down is still delivered to a recognizer.
     func isDelivering(_ serial: UInt64, to recognizer: GestureRecognizer) -> Bool {
-        table.isDelivering(serial, to: recognizer)
+        arena.isSeated(recognizer, serial: serial)
     }
 
-    /// The recognizers a touch that is down is delivered to (for the arbiter).
-    func arenaMembers(ofTouchSerial serial: UInt64) -> [GestureRecognizer]? {
-        guard let index = table.index(ofSerial: serial) else { return nil }
-        return table.records[index].recognizers
+    /// The recognizers a touch that is down is delivered to, each with
+    /// whether it ignored the touch (for the arbiter).
+    func arenaSeats(ofTouchSerial serial: UInt64) -> [GestureArena<GestureRecognizer>.Seat]? {
+        arena.seats(ofSerial: serial)
+    }
+
+    /// The recognizers waiting to leave `possible`, in the order they started waiting (for the arbiter).
+    var arenaWaiters: [GestureArena<GestureRecognizer>.Waiter] { arena.waiting }
+
+    /// Whether a recognizer waits for others to fail: asked for each sample
+    /// the recognizer gets, here, where the arena is at hand.
+    @inline(__always)
+    private func isWaiting(_ recognizer: GestureRecognizer) -> Bool {
+        !arena.waiting.isEmpty && arena.pendingState(of: recognizer) != nil
+    }
+
+    /// The state a recognizer waits to enter, or nil when it is not waiting.
+    func pendingState(of recognizer: GestureRecognizer) -> GestureRecognizer.State? {
+        // No one waits, nearly always: one test.
+        if arena.waiting.isEmpty { return nil }
+        return arena.pendingState(of: recognizer)
+    }
+
+    /// Records that a recognizer waits to enter `target`, or, for nil, that it no longer waits.
+    func recognizer(_ recognizer: GestureRecognizer, waitsToEnter target: GestureRecognizer.State?) {
+        if let target {
+            updateArena { $0.wait(recognizer, toEnter: target) }
+        } else if !arena.waiting.isEmpty {
+            updateArena { $0.stopWaiting(recognizer) }
+        }
+    }
+
+    /// A recognizer stopped tracking a touch (`GestureRecognizer.ignore(_:)`):
+    /// it no longer competes for it.
+    func recognizer(_ recognizer: GestureRecognizer, didIgnoreTouchWithSerial serial: UInt64) {
+        updateArena { $0.ignore(serial: serial, by: recognizer) }
     }
 
     /// Stops delivering touches to a recognizer (disabled, removed, or gone from the window).
     func stopDelivering(to recognizer: GestureRecognizer) {
-        updateTouchTable { $0.removeRecognizer(recognizer) }
+        updateArena { $0.remove(recognizer) }
     }
 
     /// Called before `root` and its subtree leave this window: their
@@ -581,8 +655,9 @@ public final class Window: View, GestureArenaTouches {
         for hover in existingAttachment(HoverState.self)?.hovering ?? [] {
             if let view = hover.view, view.isDescendant(of: root) { leaving.append(hover) }
         }
-        for record in table.records {
-            for recognizer in record.recognizers {
+        for entry in arena.entries {
+            for seat in entry.seats {
+                let recognizer = seat.member
                 guard let view = recognizer.view, view.isDescendant(of: root) else { continue }
                 if !leaving.contains(where: { $0 === recognizer }) { leaving.append(recognizer) }
             }

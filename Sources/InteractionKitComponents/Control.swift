@@ -17,8 +17,8 @@ import InteractionKitLargeContentViewer
 /// Subclasses customise tracking through `beginTracking`, `continueTracking`,
 /// `endTracking` and `cancelTracking`, as in UIKit.
 open class Control: View, LargeContentViewerActivatable {
-    /// The handlers, each called with the one event that fired and filtering the events it was added for.
-    private let handlers = ObserverList<(control: Control, event: ControlEvents), Void>()
+    private var handlers: [(token: ActionToken, events: ControlEvents, body: @MainActor (Control, ControlEvents) -> Void)] = []
+    private var lastHandlerToken: UInt64 = 0
     /// The press being tracked, if any: the rules are the tracker's.
     private var press = PressTracker()
 
@@ -83,14 +83,15 @@ open class Control: View, LargeContentViewerActivatable {
     public func addAction(
         for events: ControlEvents, _ action: @escaping @MainActor (Control, ControlEvents) -> Void
     ) -> ActionToken {
-        ActionToken(value: handlers.add { sent in
-            if events.contains(sent.event) { action(sent.control, sent.event) }
-        })
+        lastHandlerToken &+= 1
+        let token = ActionToken(value: lastHandlerToken)
+        handlers.append((token, events, action))
+        return token
     }
 
     /// Removes a handler added with `addAction`; an unknown token does nothing.
     public func removeAction(_ token: ActionToken) {
-        handlers.remove(token.value)
+        handlers.removeAll { $0.token == token }
     }
 
     /// Calls the handlers for each of `events`, in the order of the events
@@ -110,8 +111,16 @@ open class Control: View, LargeContentViewerActivatable {
             let event = ControlEvents(rawValue: bit)
             bit <<= 1
             guard remaining.contains(event) else { continue }
-            handlers.post((self, event))
+            let current = handlers
+            for handler in current where handler.events.contains(event) && isHandlerAdded(handler.token) {
+                handler.body(self, event)
+            }
         }
+    }
+
+    private func isHandlerAdded(_ token: ActionToken) -> Bool {
+        for handler in handlers where handler.token == token { return true }
+        return false
     }
 
     /// Performs the primary action if the control is enabled; returns whether it did.

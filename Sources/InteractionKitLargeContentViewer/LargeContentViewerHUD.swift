@@ -15,7 +15,8 @@ final class LargeContentViewerHUD {
     /// The interactions with a presentation, the most recent last: the HUD
     /// shows the last one's.
     private var presenters: [Presenter] = []
-    private let observers = ObserverList<LargeContentViewerPresentation?, Void>()
+    private var observers: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
+    private var lastObserverToken: UInt64 = 0
     /// Counts presentation changes, so a notification round can tell that an
     /// observer changed the presentation again under it.
     private var changeCount: UInt64 = 0
@@ -41,11 +42,27 @@ final class LargeContentViewerHUD {
     }
 
     func addObserver(_ observer: @escaping @MainActor (LargeContentViewerPresentation?) -> Void) -> ObserverToken {
-        ObserverToken(value: observers.add(observer))
+        lastObserverToken &+= 1
+        let token = ObserverToken(value: lastObserverToken)
+        var list: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
+        swap(&list, &observers)
+        list.append((token, observer))
+        swap(&list, &observers)
+        return token
+    }
+
+    /// Whether an observer is still registered: one removed during a
+    /// notification round is not called for the rest of it.
+    private func isRegistered(_ token: ObserverToken) -> Bool {
+        for observer in observers where observer.token == token { return true }
+        return false
     }
 
     func removeObserver(_ token: ObserverToken) {
-        observers.remove(token.value)
+        var list: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
+        swap(&list, &observers)
+        list.removeAll { $0.token == token }
+        swap(&list, &observers)
     }
 
     /// Changes the list of presenters taken out of its property: swapped
@@ -162,11 +179,10 @@ final class LargeContentViewerHUD {
         // An observer may change the presentation (lift the finger, hide):
         // that change notifies everyone itself, so this round stops, and no
         // later observer hears the older presentation after the newer one.
-        // One removed meanwhile is not called for the rest of the round (ObserverList).
-        observers.forEachRegistered { body in
-            guard changeCount == round else { return false }
-            body(shown)
-            return true
+        let current = observers
+        for observer in current where isRegistered(observer.token) {
+            guard changeCount == round else { return }
+            observer.body(shown)
         }
     }
 }

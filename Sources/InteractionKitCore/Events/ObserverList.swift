@@ -6,9 +6,16 @@
 /// entry removed meanwhile, so an observer may add and remove observers.
 /// Keys are unique in the process, so a token of one list never removes an
 /// entry of another.
+///
+/// The entries are changed out of their property (swapped with an empty
+/// array, changed, swapped back), so releasing a removed closure, which may
+/// free anything it captured, never happens inside an access to the
+/// property: every access is then a plain load or a swap, which the
+/// compiler proves exclusive without a check at run time.
 @MainActor
 package final class ObserverList<Argument, Result> {
-    private var entries: [(key: UInt64, body: @MainActor (Argument) -> Result)] = []
+    private typealias Entry = (key: UInt64, body: @MainActor (Argument) -> Result)
+    private var entries: [Entry] = []
 
     /// Whether nothing is registered.
     package var isEmpty: Bool { entries.isEmpty }
@@ -18,13 +25,21 @@ package final class ObserverList<Argument, Result> {
 
     package func add(_ body: @escaping @MainActor (Argument) -> Result) -> UInt64 {
         lastObserverKey &+= 1
-        entries.append((lastObserverKey, body))
-        return lastObserverKey
+        let key = lastObserverKey
+        change { $0.append((key, body)) }
+        return key
     }
 
     /// Unregisters the entry of `key`; an unknown key does nothing.
     package func remove(_ key: UInt64) {
-        entries.removeAll { $0.key == key }
+        change { $0.removeAll { $0.key == key } }
+    }
+
+    private func change(_ body: (inout [Entry]) -> Void) {
+        var list: [Entry] = []
+        swap(&list, &entries)
+        body(&list)
+        swap(&list, &entries)
     }
 
     /// Hands each entry registered now, and still registered when its turn

@@ -1,6 +1,6 @@
 /// Identifies an action added to a recognizer or a control, for removing it.
 public struct ActionToken: Hashable, Sendable {
-    package let value: UInt64
+    let value: UInt64
 
     /// Creates a token; the engine gives each action its own.
     package init(value: UInt64) {

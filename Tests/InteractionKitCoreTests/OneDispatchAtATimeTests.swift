@@ -168,28 +168,32 @@ struct OneDispatchAtATimeTests {
         window.down(10, 10, at: 0)
         window.move(20, 20, at: 0)
         #expect(refused > 0)
-        #expect(heard <= Window.queuedInputsPerDispatchLimit + 1)
+        #expect(heard <= InputQueue.perDispatchLimit + 1)
         #expect(window.up(20, 20, at: 1) == .delivered)
     }
 
-    @Test("Keys and hovers sent without end from a callback are dropped past the queue's bounds; the window carries on")
+    @Test("Keys and hovers sent without end from a callback are dropped past the queue's bounds, and their senders told; the window carries on")
     func unboundedKeysAreCutOff() {
         let window = Window.phone()
         var heard = 0
+        var deliveries: Set<InputDelivery> = []
         let key = Key(keyCode: .keyboardA, characters: "a", charactersIgnoringModifiers: "a")
         let filter = window.addKeyInputFilter { [unowned window] input in
             heard += 1
-            window.send(KeyInput(key: key, phase: .began, timestamp: input.timestamp))
-            window.send(HoverInput(location: Point(x: 10, y: 10), timestamp: input.timestamp))
-            window.send(KeyInput(key: key, phase: .ended, timestamp: input.timestamp))
+            deliveries.insert(window.send(KeyInput(key: key, phase: .began, timestamp: input.timestamp)))
+            deliveries.insert(window.send(HoverInput(location: Point(x: 10, y: 10), timestamp: input.timestamp)))
+            deliveries.insert(window.send(KeyInput(key: key, phase: .ended, timestamp: input.timestamp)))
             return true
         }
-        window.send(KeyInput(key: key, phase: .began, timestamp: 1))
-        #expect(heard > Window.queuedInputLimit)
-        #expect(heard <= Window.queuedInputsPerDispatchLimit + 1)
+        #expect(window.send(KeyInput(key: key, phase: .began, timestamp: 1)) == .delivered)
+        // From the callback: queued while the queue has room, then dropped, as a touch is refused.
+        #expect(deliveries == [.queued, .dropped])
+        #expect(heard > InputQueue.limit)
+        #expect(heard <= InputQueue.perDispatchLimit + 1)
         window.removeKeyInputFilter(filter)
         heard = 0
-        window.send(KeyInput(key: key, phase: .ended, timestamp: 2))
+        #expect(window.send(KeyInput(key: key, phase: .ended, timestamp: 2)) == .delivered)
+        #expect(window.send(HoverInput(location: Point(x: 12, y: 10), timestamp: 2)).isDelivered)
         #expect(heard == 0)
         #expect(window.currentTime == 2)
     }

@@ -37,9 +37,10 @@ extension Window {
     ///
     /// As for touches (rule G10), a sample sent from a callback while the
     /// window is dispatching is queued and dispatched after the current
-    /// input; past the queue's bounds (those that refuse a touch with
-    /// `TouchInputError.tooManyQueued`) it is dropped.
-    public func send(_ input: HoverInput) {
+    /// input (`.queued`); past the queue's bounds (those that refuse a touch
+    /// with `TouchInputError.tooManyQueued`) it is dropped (`.dropped`).
+    @discardableResult
+    public func send(_ input: HoverInput) -> InputDelivery {
         dispatchHover(input)
     }
 

@@ -36,16 +36,12 @@ public final class Window: View, GestureArenaTouches {
     private var isDispatching = false
     /// Whether the queued inputs are being dispatched.
     private var isDispatchingQueue = false
-    /// Inputs sent while dispatching, in the order sent; those before
-    /// `queueHead` have been dispatched.
-    private var queuedInputs: [QueuedInput] = []
-    private var queueHead = 0
+    /// Inputs sent while dispatching, in the order sent (G10).
+    private var inputQueue = InputQueue()
     /// Whether the focused item may have stopped being focusable: checked
     /// once the current dispatch is done (K4). Kept here, not with the
     /// focus state, because every dispatch reads it.
     var needsFocusCheck = false
-    /// How many inputs callbacks queued during the current outermost dispatch.
-    private var queuedThisDispatch = 0
     /// Focus repairs (rule K4) made during the current outermost dispatch,
     /// bounded by `focusRepairsPerDispatchLimit`. Kept here, beside the
     /// queue's count, because every dispatch resets it, focus or not.
@@ -214,25 +210,22 @@ public final class Window: View, GestureArenaTouches {
         finishDispatch()
     }
 
-    /// Queues an input sent while the window is dispatching.
-    private func enqueue(_ input: QueuedInput) -> Bool {
-        // A callback that sends on every input it hears would queue, and
-        // dispatch, without end: past the bounds, inputs are refused, so
-        // memory stays bounded and the outermost call returns.
-        guard queuedInputs.count - queueHead < Window.queuedInputLimit,
-              queuedThisDispatch < Window.queuedInputsPerDispatchLimit else { return false }
-        queuedThisDispatch += 1
-        var queue = queuedInputs
-        queuedInputs = []
-        queue.append(input)
-        queuedInputs = queue
-        return true
+    /// Queues an input sent while the window is dispatching; false past the queue's bounds.
+    private func enqueue(_ input: InputQueue.Entry) -> Bool {
+        changeInputQueue { $0.enqueue(input) }
     }
 
-    /// The most inputs that may wait for the current dispatch at once.
-    nonisolated static let queuedInputLimit = 4_096
-    /// The most inputs callbacks may queue during one outermost `send` or `advanceTime(to:)`.
-    nonisolated static let queuedInputsPerDispatchLimit = 100_000
+    /// Changes the queue out of its property (swapped with an empty one):
+    /// what a change releases is then released outside any access to it, so
+    /// every access is a plain load, a store or a swap, which the compiler
+    /// proves exclusive without a check on each dispatch.
+    private func changeInputQueue<Result>(_ change: (inout InputQueue) -> Result) -> Result {
+        var queue = InputQueue()
+        swap(&queue, &inputQueue)
+        let result = change(&queue)
+        swap(&queue, &inputQueue)
+        return result
+    }
     /// The most focus repairs (rule K4) during one outermost `send`,
     /// `advanceTime(to:)` or engine call: past it the focus leaves the window.
     nonisolated static let focusRepairsPerDispatchLimit = 1_000
@@ -250,22 +243,16 @@ public final class Window: View, GestureArenaTouches {
     /// re-entered: inputs queued by timers that a queued input makes due
     /// wait for this loop, after that input.
     private func dispatchQueuedInputs() {
-        guard !isDispatchingQueue, queueHead < queuedInputs.count else { return }
+        guard !isDispatchingQueue, inputQueue.hasWaiting else { return }
         isDispatchingQueue = true
-        while queueHead < queuedInputs.count {
-            let next = queuedInputs[queueHead]
-            queueHead += 1
+        while let next = inputQueue.next() {
             switch next {
             case .touch(let input): _ = dispatch(input)
             case .hover(let input): dispatchHoverNow(input)
             case .key(let input): dispatchKeyNow(input)
             }
         }
-        var queue = queuedInputs
-        queuedInputs = []
-        queue.removeAll(keepingCapacity: true)
-        queuedInputs = queue
-        queueHead = 0
+        changeInputQueue { $0.drained() }
         isDispatchingQueue = false
     }
 
@@ -273,13 +260,13 @@ public final class Window: View, GestureArenaTouches {
     /// callbacks made due, run now, until nothing is left.
     private func finishDispatch() {
         while true {
-            if queueHead < queuedInputs.count { dispatchQueuedInputs() }
+            if inputQueue.hasWaiting { dispatchQueuedInputs() }
             if scheduler.fireNextDueTimer(through: currentTime) { continue }
             // A focused item that went away meanwhile is replaced once (K4).
             guard needsFocusCheck, checkFocus() else { break }
         }
         isDispatching = false
-        queuedThisDispatch = 0
+        inputQueue.dispatchDidFinish()
         focusRepairsThisDispatch = 0
     }
 
@@ -321,30 +308,27 @@ public final class Window: View, GestureArenaTouches {
     /// Timers due at or before the sample fire first; an earlier or NaN
     /// timestamp counts as now. As for touches (rule G10), a sample sent
     /// from a callback while the window dispatches is queued and dispatched
-    /// after the current input; past the queue's bounds (those that refuse
-    /// a touch with `TouchInputError.tooManyQueued`) it is dropped, so a
-    /// callback that sends on every key cannot hang the window. Any key and
-    /// any phase order is taken; an `ended` with no `began` reaches the
-    /// responders like any other.
-    public func send(_ input: KeyInput) {
-        guard !isDispatching else {
-            _ = enqueue(.key(input))
-            return
-        }
+    /// after the current input (`.queued`); past the queue's bounds (those
+    /// that refuse a touch with `TouchInputError.tooManyQueued`) it is
+    /// dropped (`.dropped`), so a callback that sends on every key cannot
+    /// hang the window. Any key and any phase order is taken; an `ended`
+    /// with no `began` reaches the responders like any other.
+    @discardableResult
+    public func send(_ input: KeyInput) -> InputDelivery {
+        guard !isDispatching else { return enqueue(.key(input)) ? .queued : .dropped }
         isDispatching = true
         dispatchKeyNow(input)
         finishDispatch()
+        return .delivered
     }
 
     /// Dispatches a pointer sample now, or queues it while dispatching (G10).
-    func dispatchHover(_ input: HoverInput) {
-        guard !isDispatching else {
-            _ = enqueue(.hover(input))
-            return
-        }
+    func dispatchHover(_ input: HoverInput) -> InputDelivery {
+        guard !isDispatching else { return enqueue(.hover(input)) ? .queued : .dropped }
         isDispatching = true
         dispatchHoverNow(input)
         finishDispatch()
+        return .delivered
     }
 
     /// Moves the clock to a sample's time, firing the timers due first,
@@ -731,13 +715,6 @@ public final class Window: View, GestureArenaTouches {
             stack.append(contentsOf: view.subviews)
         }
     }
-}
-
-/// An input sent while the window was dispatching, waiting its turn (rule G10).
-enum QueuedInput {
-    case touch(TouchInput)
-    case hover(HoverInput)
-    case key(KeyInput)
 }
 
 /// What `Window.send(_:)` did with a sample.

@@ -157,6 +157,20 @@ struct LineReader {
     }
 
     /// Checks that nothing is left on the line.
+    /// The next token if it is of `kind`; else nil, failing with `missing`
+    /// at the line's end or `otherKind` at the token.
+    mutating func next(_ kind: ScriptToken.Kind, missing: String, otherKind: String) -> ScriptToken? {
+        guard let token = next() else {
+            fail(at: endColumn, missing)
+            return nil
+        }
+        guard token.kind == kind else {
+            fail(at: token.column, otherKind)
+            return nil
+        }
+        return token
+    }
+
     /// A number with the column it starts at.
     typealias Number = (value: Double, column: Int)
 

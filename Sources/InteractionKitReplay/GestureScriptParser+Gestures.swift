@@ -95,14 +95,8 @@ extension ParseState {
     /// from the start (not before the script's time on that line).
     mutating func parseKey(_ line: inout LineReader) {
         let example = "as in: key tab, key shift+tab or key ctrl+s"
-        guard let token = line.next() else {
-            line.fail(at: line.endColumn, "expected a key name, \(example)")
-            return
-        }
-        guard token.kind == .word else {
-            line.fail(at: token.column, "expected a key name without quotes or '@', \(example)")
-            return
-        }
+        guard let token = line.next(.word, missing: "expected a key name, \(example)",
+                                    otherKind: "expected a key name without quotes or '@', \(example)") else { return }
         let key: Key
         do {
             key = try Key(name: token.text)
@@ -122,14 +116,8 @@ extension ParseState {
     /// on by one interval per grapheme.
     mutating func parseType(_ line: inout LineReader) {
         let example = "as in: type \"cat\""
-        guard let token = line.next() else {
-            line.fail(at: line.endColumn, "expected the text to type in quotes, \(example)")
-            return
-        }
-        guard token.kind == .quoted else {
-            line.fail(at: token.column, "the text to type goes in quotes, \(example)")
-            return
-        }
+        guard let token = line.next(.quoted, missing: "expected the text to type in quotes, \(example)",
+                                    otherKind: "the text to type goes in quotes, \(example)") else { return }
         guard !token.text.isEmpty else {
             line.fail(at: token.column, "the text to type is empty; put at least one character in the quotes")
             return

@@ -184,15 +184,24 @@ extension Window {
 
     // MARK: The log of changes (F7)
 
-    /// `root`'s subtree was just added to this window, the geometry stamp
-    /// going from `stampBefore`: logged for the focus order's repair.
-    func focusOrderSubtreeAdded(_ root: View, stampBefore: UInt64) {
-        guard let state = existingAttachment(FocusState.self) else { return }
+    /// The focus state whose kept order can log a change that moved the
+    /// geometry stamp from `stampBefore`; nil when nothing is kept, or when
+    /// the change does not follow the logged ones (the log then overflows,
+    /// so the next use makes the order afresh).
+    private func focusStateLogging(from stampBefore: UInt64) -> FocusState? {
+        guard let state = existingAttachment(FocusState.self) else { return nil }
         guard state.machine.orderGeneration == state.machine.generation,
               state.machine.orderChanges.follows(from: stampBefore, orderStamp: state.machine.orderStamp) else {
             if !state.machine.orderChanges.overflowed { state.machine.orderChanges.overflow() }
-            return
+            return nil
         }
+        return state
+    }
+
+    /// `root`'s subtree was just added to this window, the geometry stamp
+    /// going from `stampBefore`: logged for the focus order's repair.
+    func focusOrderSubtreeAdded(_ root: View, stampBefore: UInt64) {
+        guard let state = focusStateLogging(from: stampBefore) else { return }
         state.machine.orderChanges.append(added: root, removed: [], stampAfter: currentGeometryStamp)
     }
 
@@ -200,12 +209,7 @@ extension Window {
     /// superview, the geometry stamp going from `stampBefore`: its views are
     /// logged for the focus order's repair.
     func focusOrderSubtreeRemoved(_ root: View, stampBefore: UInt64) {
-        guard let state = existingAttachment(FocusState.self) else { return }
-        guard state.machine.orderGeneration == state.machine.generation,
-              state.machine.orderChanges.follows(from: stampBefore, orderStamp: state.machine.orderStamp) else {
-            if !state.machine.orderChanges.overflowed { state.machine.orderChanges.overflow() }
-            return
-        }
+        guard let state = focusStateLogging(from: stampBefore) else { return }
         // Met now: once out, the subtree may change without the window hearing of it.
         var views: [ObjectIdentifier] = []
         var stack: [View] = [root]

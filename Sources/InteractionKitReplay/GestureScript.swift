@@ -229,6 +229,15 @@ public struct GestureScript: Hashable, Sendable {
         case type(String, at: Double?)
         /// The window's pasteboard is set to this text (`pasteboard "TEXT"`).
         case pasteboard(String)
+
+        /// Whether the step is a finger's (down, move, up or cancel): those of
+        /// one line, joined by `and`, happen at one instant.
+        public var isTouch: Bool {
+            switch self {
+            case .down, .move, .up, .cancel: true
+            default: false
+            }
+        }
     }
 
     /// The time between the keys of a `type` line, in seconds.

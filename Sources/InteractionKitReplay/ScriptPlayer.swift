@@ -74,6 +74,11 @@ public final class ScriptPlayer {
     private var lastScrollEventTime = -Double.infinity
     /// When the last `zoom` event was recorded: the next waits a frame.
     private var lastZoomEventTime = -Double.infinity
+    /// Whether the fingers of one `and` line are moving: their scroll and
+    /// zoom wait until all have moved (`heldScroll`, `heldZoom`).
+    private var holdsMotionEvents = false
+    private var heldScroll: Point?
+    private var heldZoom: Double?
     private var clock = 0.0
     /// The fingers down, in the order they went down, as the player sent them.
     private var fingers: [TouchSnapshot] = []
@@ -212,8 +217,19 @@ public final class ScriptPlayer {
         lastFrameAttempt = nil
         takeFrame("start")
         recordInitialFocus()
-        for step in script.steps {
-            perform(step.action)
+        let steps = script.steps
+        var index = 0
+        while index < steps.count {
+            // Fingers joined by `and` move at one instant: the content's
+            // move and zoom are recorded once all of them have moved, so a
+            // frame's event says where both fingers put it, not the first alone.
+            var end = index + 1
+            while end < steps.count, steps[end].line == steps[index].line,
+                  steps[index].action.isTouch, steps[end].action.isTouch { end += 1 }
+            holdsMotionEvents = end - index > 1
+            for step in steps[index..<end] { perform(step.action) }
+            if holdsMotionEvents { recordHeldMotionEvents() }
+            index = end
         }
         return Replay(script: script, events: events, frames: frames, framesLeftOut: framesLeftOut)
     }
@@ -639,6 +655,10 @@ public final class ScriptPlayer {
     /// A frame's time can be a hair short of 1/60 s after the last (1/60 is
     /// not a double), hence the tolerance.
     private func scrolled(to offset: Point) {
+        if holdsMotionEvents {
+            heldScroll = offset
+            return
+        }
         let now = window.currentTime
         guard now - lastScrollEventTime >= 1.0 / 60 - 1e-9 else { return }
         lastScrollEventTime = now
@@ -647,10 +667,23 @@ public final class ScriptPlayer {
 
     /// Records a change of the zoom scale, at most one a frame, as `scrolled(to:)`.
     private func zoomed(to scale: Double) {
+        if holdsMotionEvents {
+            heldZoom = scale
+            return
+        }
         let now = window.currentTime
         guard now - lastZoomEventTime >= 1.0 / 60 - 1e-9 else { return }
         lastZoomEventTime = now
         record(.zoom(scale: scale))
+    }
+
+    /// Records the scroll and zoom held while fingers joined by `and` moved, as they are now.
+    private func recordHeldMotionEvents() {
+        holdsMotionEvents = false
+        if let offset = heldScroll { scrolled(to: offset) }
+        if let scale = heldZoom { zoomed(to: scale) }
+        heldScroll = nil
+        heldZoom = nil
     }
 
     /// Whether `view` is in the scene's scroll view (its content, or the view for zooming's).

@@ -80,8 +80,10 @@ struct ExampleTranscriptTests {
         let zooms = replay.events.compactMap { event -> Double? in
             if case .zoom(let scale) = event.kind { scale } else { nil }
         }
-        // Past 3× while the fingers are down, then back.
+        // Past 3× while the fingers are down, then back; each frame's scale is the one both fingers give
+        // (200 points apart, twice their first distance: 2× at 0.15 s).
         #expect(zooms.contains { $0 > 3.2 })
+        #expect(Array(zooms.prefix(3)).map { ($0 * 10).rounded() / 10 } == [1.4, 1.8, 2])
         #expect(replay.events.contains { $0.kind == .control(title: "Photo", event: .primaryActionTriggered) })
         // At most one zoom event a frame.
         let times = replay.events.compactMap { event -> Double? in

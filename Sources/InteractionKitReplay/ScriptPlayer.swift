@@ -650,19 +650,13 @@ public final class ScriptPlayer {
         return (nil, .view)
     }
 
-    /// Records a move of the scroll view, unless one was recorded less than
-    /// a frame (1/60 s) ago: at most one a frame, so at most 60 a second.
-    /// A frame's time can be a hair short of 1/60 s after the last (1/60 is
-    /// not a double), hence the tolerance.
+    /// Records a move of the scroll view, at most one a frame (`isFrameDue`).
     private func scrolled(to offset: Point) {
         if holdsMotionEvents {
             heldScroll = offset
             return
         }
-        let now = window.currentTime
-        guard now - lastScrollEventTime >= 1.0 / 60 - 1e-9 else { return }
-        lastScrollEventTime = now
-        record(.scroll(offset: offset))
+        if isFrameDue(since: &lastScrollEventTime) { record(.scroll(offset: offset)) }
     }
 
     /// Records a change of the zoom scale, at most one a frame, as `scrolled(to:)`.
@@ -671,10 +665,18 @@ public final class ScriptPlayer {
             heldZoom = scale
             return
         }
+        if isFrameDue(since: &lastZoomEventTime) { record(.zoom(scale: scale)) }
+    }
+
+    /// Whether a frame (1/60 s) has passed since `last`, which then becomes
+    /// now: so an event kind is recorded at most 60 times a second. A
+    /// frame's time can be a hair short of 1/60 s after the last (1/60 is
+    /// not a double), hence the tolerance.
+    private func isFrameDue(since last: inout Double) -> Bool {
         let now = window.currentTime
-        guard now - lastZoomEventTime >= 1.0 / 60 - 1e-9 else { return }
-        lastZoomEventTime = now
-        record(.zoom(scale: scale))
+        guard now - last >= 1.0 / 60 - 1e-9 else { return false }
+        last = now
+        return true
     }
 
     /// Records the scroll and zoom held while fingers joined by `and` moved, as they are now.

@@ -255,4 +255,31 @@ struct DynamicFailureRequirementTests {
         #expect(scene.singleActions.states == [.ended, .ended])
         #expect(scene.single.dynamicFailureRequirements.isEmpty)
     }
+
+    @Test("The window's arena keeps no requirement of an attempt that ended: a recognizer required in it is freed once removed")
+    func endedAttemptsHoldNoOne() {
+        let window = Window.phone()
+        let view = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        window.addSubview(view)
+        let single = TapGestureRecognizer()
+        let delegate = RequirementDelegate()
+        delegate.requiresFailureOf = { _ in true }
+        single.delegate = delegate
+        view.addGestureRecognizer(single)
+        weak var freed: TapGestureRecognizer?
+        do {
+            let double = TapGestureRecognizer()
+            double.numberOfTapsRequired = 2
+            freed = double
+            view.addGestureRecognizer(double)
+            window.tap(100, 100, at: 0)
+            #expect(single.requiresDynamically(double))
+            window.tap(100, 100, at: 0.2)
+            // The double tap recognized: both attempts are over, and no finger is down.
+            #expect(single.dynamicFailureRequirements.isEmpty)
+            #expect(window.gestureArena.requirements.isEmpty)
+            view.removeGestureRecognizer(double)
+        }
+        #expect(freed == nil)
+    }
 }

@@ -16,6 +16,12 @@ private final class FakeTouches: GestureArenaTouches {
     func arenaSeats(ofTouchSerial serial: UInt64) -> [GestureArena<GestureRecognizer>.Seat]? {
         members[serial].map { $0.map { GestureArena.Seat(member: $0) } }
     }
+    var arenaRequirements: [GestureArena<GestureRecognizer>.Requirement] { arena.requirements }
+    func recognizer(_ dependent: GestureRecognizer, requiresForThisAttempt required: GestureRecognizer) {
+        arena.require(dependent, attempt: dependent.attempt, toFail: required) { $0.attempt == $1 }
+    }
+    /// No views here: the recognizers have none.
+    func recognizerDidChangeForViews(_ recognizer: GestureRecognizer, to newState: GestureRecognizer.State) {}
 }
 
 /// The arbiter alone (rule G2, G5): recognizers with no view, a table of touches, no window.

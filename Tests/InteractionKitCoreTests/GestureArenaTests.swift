@@ -98,4 +98,75 @@ struct GestureArenaTests {
         #expect(arena.waitingPosition(of: c) == 1)
         #expect(arena.description == "waiting to enter began: a\nwaiting to enter ended: c")
     }
+
+    @Test("A requirement holds for its dependent's attempt only: once the attempt moves on it is dead, and dropped when the next is recorded")
+    func requirementsPerAttempt() {
+        let single = Player("single"), double = Player("double"), pan = Player("pan")
+        var attempts: [ObjectIdentifier: UInt32] = [ObjectIdentifier(single): 1, ObjectIdentifier(pan): 4]
+        let isLive = { (member: Player, attempt: UInt32) in attempts[ObjectIdentifier(member)] == attempt }
+        var arena = GestureArena<Player>()
+        arena.require(single, attempt: 1, toFail: double, isLive: isLive)
+        arena.require(single, attempt: 1, toFail: double, isLive: isLive)
+        arena.require(single, attempt: 1, toFail: single, isLive: isLive)
+        #expect(arena.requirements.count == 1)
+        #expect(arena.requires(single, attempt: 1, toFail: double))
+        #expect(!arena.requires(double, attempt: 1, toFail: single))
+        #expect(arena.requiredMembers(of: single, attempt: 1).map(\.description) == ["double"])
+        // The single tap's attempt ends: nothing is written, its requirement no longer answers for attempt 2.
+        attempts[ObjectIdentifier(single)] = 2
+        #expect(!arena.requires(single, attempt: 2, toFail: double))
+        #expect(arena.requiredMembers(of: single, attempt: 2).isEmpty)
+        #expect(arena.description == "attempt 1 of single requires double to fail")
+        // The next requirement recorded drops the dead one.
+        arena.require(pan, attempt: 4, toFail: double, isLive: isLive)
+        #expect(arena.requirements.map(\.dependent.description) == ["pan"])
+    }
+
+    @Test("A member taken out leaves every requirement, as dependent and as the one required")
+    func removingEndsRequirements() {
+        let a = Player("a"), b = Player("b"), c = Player("c")
+        var arena = GestureArena<Player>()
+        arena.require(a, attempt: 0, toFail: b) { _, _ in true }
+        arena.require(b, attempt: 0, toFail: c) { _, _ in true }
+        arena.require(c, attempt: 0, toFail: a) { _, _ in true }
+        arena.remove(b)
+        #expect(arena.requirements.map { "\($0.dependent)>\($0.required)" } == ["c>a"])
+    }
+}
+
+/// The arbiter's decision on a request, from the answers gathered for it:
+/// no recognizer, no delegate, no view.
+@Suite("GestureArbiter.RequestAnswers: a request's decision from its answers alone")
+struct GestureRequestDecisionTests {
+    typealias Answers = GestureArbiter.RequestAnswers
+
+    private static func answers(_ change: (inout Answers) -> Void) -> Answers {
+        var answers = Answers()
+        change(&answers)
+        return answers
+    }
+
+    @Test("Nothing in the way: the move is made")
+    func clear() {
+        #expect(Answers().decision == .enter)
+    }
+
+    @Test("Each answer that refuses fails the request, whatever the requirements say", arguments: [
+        Self.answers { $0.isBlocked = true },
+        Self.answers { $0.isStillAsking = false },
+        Self.answers { $0.isLetBegin = false },
+        Self.answers { $0.hasLostItsFingers = true },
+        Self.answers { $0.requirements = .recognized },
+        Self.answers { $0.isBlocked = true; $0.requirements = .pending },
+        Self.answers { $0.isStillAsking = false; $0.requirements = .pending },
+    ])
+    func refused(_ answers: Answers) {
+        #expect(answers.decision == .fail)
+    }
+
+    @Test("A required recognizer still deciding makes it wait, before the views and the delegate are heard")
+    func pending() {
+        #expect(Self.answers { $0.requirements = .pending }.decision == .wait)
+        #expect(Self.answers { $0.requirements = .pending; $0.isLetBegin = false }.decision == .wait)
+    }
 }

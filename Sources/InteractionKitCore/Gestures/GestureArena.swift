@@ -1,9 +1,11 @@
-/// Who takes part in each touch-down, and who waits: for every finger that
-/// is down, the members it is delivered to, innermost view first, each with
-/// whether it ignored the touch; and the members waiting for others to fail
-/// before they leave `possible`, with the state each asked for. A value per
-/// window, keyed by touch-down (the touch's `serial`, rule G11); it records
-/// and answers, and calls no one.
+/// Who takes part in each touch-down, who waits, and for whom: for every
+/// finger that is down, the members it is delivered to, innermost view
+/// first, each with whether it ignored the touch; the members waiting for
+/// others to fail before they leave `possible`, with the state each asked
+/// for; and the failure requirements a delegate or a class gave for the
+/// rest of a member's attempt (rule G12). A value per window, keyed by
+/// touch-down (the touch's `serial`, rule G11); it records and answers, and
+/// calls no one.
 ///
 /// Members are recognizers in a window and plain objects in its tests
 /// (`GestureArenaTests`): the arena compares them by identity only. A member
@@ -99,7 +101,63 @@ struct GestureArena<Member: AnyObject>: CustomStringConvertible {
         return nil
     }
 
+    /// A failure requirement given for one attempt of its dependent (G12):
+    /// `dependent` waits for `required` to fail until its attempt
+    /// `attempt` ends. An attempt ends when the dependent's number moves on
+    /// (`GestureRecognizer.attempt`), so ending one writes nothing here; a
+    /// requirement of an ended attempt is dead and is dropped with the next
+    /// one recorded.
+    struct Requirement {
+        /// The member that waits.
+        let dependent: Member
+        /// The member it waits for.
+        let required: Member
+        /// The dependent's attempt the requirement holds for.
+        let attempt: UInt32
+    }
+
+    /// The failure requirements recorded, in the order they were given; some may be dead.
+    private(set) var requirements: [Requirement] = []
+
+    /// Whether `dependent`, in its attempt `attempt`, waits for `required` by a recorded requirement.
+    func requires(_ dependent: Member, attempt: UInt32, toFail required: Member) -> Bool {
+        for requirement in requirements
+        where requirement.dependent === dependent && requirement.required === required && requirement.attempt == attempt {
+            return true
+        }
+        return false
+    }
+
+    /// The members `dependent` waits for in its attempt `attempt`, in the order they were required.
+    func requiredMembers(of dependent: Member, attempt: UInt32) -> [Member] {
+        var members: [Member] = []
+        for requirement in requirements where requirement.dependent === dependent && requirement.attempt == attempt {
+            members.append(requirement.required)
+        }
+        return members
+    }
+
     // MARK: Recording
+
+    /// Records that `dependent` waits for `required` to fail for the rest
+    /// of its attempt `attempt`, first dropping the requirements of
+    /// attempts that have ended (`isLive` answers whether a dependent is
+    /// still in the attempt given), so the list holds only live ones and
+    /// what was just recorded.
+    mutating func require(
+        _ dependent: Member, attempt: UInt32, toFail required: Member, isLive: (Member, UInt32) -> Bool
+    ) {
+        guard dependent !== required, !requires(dependent, attempt: attempt, toFail: required) else { return }
+        dropDeadRequirements(isLive: isLive)
+        requirements.append(Requirement(dependent: dependent, required: required, attempt: attempt))
+    }
+
+    /// Drops the requirements of attempts that have ended (`isLive`
+    /// answers whether a dependent is still in the attempt given): they
+    /// answer for nothing, and would keep their members alive.
+    mutating func dropDeadRequirements(isLive: (Member, UInt32) -> Bool) {
+        if !requirements.isEmpty { requirements.removeAll { !isLive($0.dependent, $0.attempt) } }
+    }
 
     /// Records that `member` waits to enter `target`: a member already
     /// waiting keeps its place in the order and takes the new target.
@@ -152,8 +210,10 @@ struct GestureArena<Member: AnyObject>: CustomStringConvertible {
         }
     }
 
-    /// Takes `member` out of every touch-down (disabled, removed, or gone from the window).
+    /// Takes `member` out of every touch-down and every requirement
+    /// (disabled, removed, or gone from the window).
     mutating func remove(_ member: Member) {
+        if !requirements.isEmpty { requirements.removeAll { $0.dependent === member || $0.required === member } }
         for index in entries.indices {
             var position = entries[index].seats.count
             while position > 0 {
@@ -167,7 +227,8 @@ struct GestureArena<Member: AnyObject>: CustomStringConvertible {
 
     /// One line per touch-down: its serial and its members, innermost
     /// first, each named by `name`, those that ignored it marked; then one
-    /// line per waiting member, in the order they started waiting.
+    /// line per waiting member, in the order they started waiting; then one
+    /// per recorded requirement (a dead one too, until it is dropped).
     func description(naming name: (Member) -> String) -> String {
         var lines: [String] = []
         for entry in entries {
@@ -176,6 +237,9 @@ struct GestureArena<Member: AnyObject>: CustomStringConvertible {
         }
         for waiter in waiting {
             lines.append("waiting to enter \(waiter.target): " + name(waiter.member))
+        }
+        for requirement in requirements {
+            lines.append("attempt \(requirement.attempt) of \(name(requirement.dependent)) requires \(name(requirement.required)) to fail")
         }
         return lines.isEmpty ? "arena: no touch down" : lines.joined(separator: "\n")
     }

@@ -14,4 +14,12 @@ protocol GestureArenaTouches: AnyObject {
     func pendingState(of recognizer: GestureRecognizer) -> GestureRecognizer.State?
     /// Records that a recognizer waits to enter `target`, or, for nil, that it no longer waits.
     func recognizer(_ recognizer: GestureRecognizer, waitsToEnter target: GestureRecognizer.State?)
+    /// The failure requirements recorded for the recognizers' attempts
+    /// (a copy; some may be of attempts that have ended: compare `attempt`).
+    var arenaRequirements: [GestureArena<GestureRecognizer>.Requirement] { get }
+    /// Records that `dependent` waits for `required` to fail for the rest of its current attempt (G12).
+    func recognizer(_ dependent: GestureRecognizer, requiresForThisAttempt required: GestureRecognizer)
+    /// Tells the views of a recognizer's touches that it committed `newState`
+    /// (not `changed`): they may be released or cancelled (rule G8).
+    func recognizerDidChangeForViews(_ recognizer: GestureRecognizer, to newState: GestureRecognizer.State)
 }

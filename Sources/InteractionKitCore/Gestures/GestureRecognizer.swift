@@ -24,10 +24,11 @@ open class GestureRecognizer: TimerTarget {
     private var lastActionToken: UInt64 = 0
     private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
     private var failureRequirements: [WeakRecognizer] = []
-    /// The recognizers this one must wait for in its current attempt
-    /// because a delegate or a subclass said so (rule G12); cleared when
-    /// the attempt ends (reset, or a first touch with nothing pending).
-    private(set) var dynamicFailureRequirements: [WeakRecognizer] = []
+    /// The number of the recognizer's current attempt at a gesture: it
+    /// moves on when an attempt ends (a reset, or a first touch with nothing
+    /// pending), which ends every failure requirement a delegate or a
+    /// subclass gave for the attempt (rule G12; the arena keeps them).
+    private(set) var attempt: UInt32 = 0
     /// `allowedTouchTypes` as bits (`touchTypeBit(_:)`): one test per touch-down, no set lookup.
     private var allowedTouchTypeBits: UInt8 = GestureRecognizer.allTouchTypeBits
     private var isResetting = false
@@ -214,26 +215,40 @@ open class GestureRecognizer: TimerTarget {
         guard GestureStateMachine.isLegal(from: storedState, to: newState, continuous: isContinuous) else {
             return false
         }
-        if storedState == .possible && newState != .failed {
-            if let arbiter {
+        // A repeated `changed` concerns no one but the recognizer's own
+        // listeners: it is committed here, without the arbiter.
+        if newState != .changed, let arbiter {
+            if storedState == .possible && newState != .failed {
                 return arbiter.requestRecognition(of: self, as: newState)
             }
+            arbiter.commitUnarbitrated(self, to: newState)
+            return storedState == newState
+        }
+        if storedState == .possible && newState != .failed {
             // Outside a window there is no arbiter; the delegate may still
             // re-enter, so what it leaves decides.
             let hadTouches = !trackedTouches.isEmpty
             guard mayBegin(), storedState == .possible, isEnabled, !hadTouches || !trackedTouches.isEmpty else {
-                commit(.failed)
+                commitAlone(.failed, checkedLegal: false)
                 return false
             }
-        }
-        if newState == .failed, pendingState != nil {
-            arbiter?.stopWaiting(self)
-            commit(newState)
+            // The delegate asked may have moved it on: the move is checked again.
+            commitAlone(newState, checkedLegal: false)
         } else {
             // Nothing ran since the check above: the move is still legal.
-            commit(newState, checkedLegal: true)
+            commitAlone(newState, checkedLegal: true)
         }
         return storedState == newState
+    }
+
+    /// Commits a move with no arbiter to react to it: a `changed`, or any
+    /// move of a recognizer outside a window.
+    private func commitAlone(_ newState: State, checkedLegal: Bool) {
+        guard checkedLegal || GestureStateMachine.isLegal(from: storedState, to: newState, continuous: isContinuous) else {
+            return
+        }
+        let oldState = beginCommit(newState)
+        finishCommit(from: oldState, to: newState)
     }
 
     /// The arbiter of the window the view is in; one given directly when
@@ -266,41 +281,39 @@ open class GestureRecognizer: TimerTarget {
         return delegate?.gestureRecognizerShouldBegin(self) ?? true
     }
 
-    /// Performs a transition already arbitrated.
+    /// The first stage of a commit, the move already arbitrated and legal:
+    /// stores the state and tells the state observers. Returns the state
+    /// left. Calls no arbiter and no window: the arbiter's loop runs the
+    /// stages that follow (its reaction, the views, then `finishCommit`),
+    /// and every commit that begins is finished.
     ///
-    /// Callbacks may re-enter the engine (rule G4), so the move is checked
-    /// again here, against the state as it is now: a delegate asked during
-    /// arbitration may have failed or disabled this recognizer. Each stage
-    /// that follows (observers, the arbiter, `stateDidChange(from:)`, the
-    /// actions) runs only while the state is still `newState`: once a
-    /// callback moved it on, the later stages belong to that newer change,
-    /// which has run them itself.
-    func commit(_ newState: State, checkedLegal: Bool = false) {
+    /// Each later stage runs only while the state is still `newState`:
+    /// once a callback moved it on, they belong to that newer change, which
+    /// runs them itself.
+    func beginCommit(_ newState: State) -> State {
         let oldState = storedState
-        guard checkedLegal || GestureStateMachine.isLegal(from: oldState, to: newState, continuous: isContinuous) else {
-            return
-        }
+        assert(GestureStateMachine.isLegal(from: oldState, to: newState, continuous: isContinuous), "a commit of an illegal move")
         // A reset waits for the outermost commit to finish, so no stage of
         // any commit in progress ever sees `possible` under its feet.
         commitDepth += 1
-        defer {
-            commitDepth -= 1
-            // Only a finished recognizer resets (the check is `resetIfDone`'s
-            // own first one, made here to spare a call on every move).
-            if commitDepth == 0 && storedState.isFinished { resetIfDone() }
-        }
         storedState = newState
-        if newState == .failed || newState == .cancelled { arenaHost?.recognizer(self, waitsToEnter: nil) }
         if !stateObservers.isEmpty {
             for observer in stateObservers {
-                guard storedState == newState else { return }
+                guard storedState == newState else { break }
                 observer(self, oldState, newState)
             }
         }
-        if newState != .changed && storedState == newState, let arbiter {
-            // The arbiter and the views have nothing to do for a move; skipping them keeps moves cheap.
-            arbiter.recognizerDidChange(self, from: oldState, to: newState)
-            if storedState == newState, let window = view?.window { window.recognizerDidChangeForViews(self, to: newState) }
+        return oldState
+    }
+
+    /// The last stage of a commit: the subclass's `stateDidChange(from:)`
+    /// and the actions, while the state is still `newState`; then, once no
+    /// commit of this recognizer runs, a finished one resets.
+    func finishCommit(from oldState: State, to newState: State) {
+        defer {
+            commitDepth -= 1
+            // Only a finished recognizer resets (the check is `resetIfDone`'s own first one).
+            if commitDepth == 0 && storedState.isFinished { resetIfDone() }
         }
         guard storedState == newState else { return }
         stateDidChange(from: oldState)
@@ -349,7 +362,7 @@ open class GestureRecognizer: TimerTarget {
         // A finished recognizer waits for nothing: failing or being cancelled
         // took it off the waiting list, and it began or ended only once clear.
         assert(pendingState == nil, "a finished recognizer still waits")
-        if !dynamicFailureRequirements.isEmpty { dynamicFailureRequirements = [] }
+        attempt &+= 1
         for observer in stateObservers { observer(self, oldState, .possible) }
         reset()
         isResetting = false
@@ -428,21 +441,21 @@ open class GestureRecognizer: TimerTarget {
         failureRequirements.compactMap(\.recognizer)
     }
 
-    /// Makes this recognizer wait for `other` to fail until its attempt
-    /// ends: a delegate or a subclass required it (rule G12).
-    func requireDynamically(toFail other: GestureRecognizer) {
-        guard other !== self, !requiresDynamically(other) else { return }
-        var list: [WeakRecognizer] = []
-        swap(&list, &dynamicFailureRequirements)
-        list.removeAll { $0.recognizer == nil }
-        list.append(WeakRecognizer(recognizer: other))
-        swap(&list, &dynamicFailureRequirements)
+    /// The recognizers this one waits for in its current attempt because a
+    /// delegate or a subclass said so (rule G12), as the arena records them;
+    /// for tests and diagnostics.
+    var dynamicFailureRequirements: [GestureRecognizer] {
+        guard let host = arenaHost else { return [] }
+        var required: [GestureRecognizer] = []
+        for requirement in host.arenaRequirements where requirement.dependent === self && requirement.attempt == attempt {
+            required.append(requirement.required)
+        }
+        return required
     }
 
     /// Whether this attempt already waits for `other` because a delegate or a subclass said so.
     func requiresDynamically(_ other: GestureRecognizer) -> Bool {
-        for entry in dynamicFailureRequirements where entry.recognizer === other { return true }
-        return false
+        dynamicFailureRequirements.contains { $0 === other }
     }
 
     // MARK: Subclass hooks
@@ -692,7 +705,7 @@ open class GestureRecognizer: TimerTarget {
         guard isEnabled, (view?.windowSerial ?? 0) == event.windowSerial else { return }
         // A first touch with nothing pending starts a new attempt: what the
         // delegates required in the last one no longer holds (G12).
-        if !dynamicFailureRequirements.isEmpty && !isEngaged { dynamicFailureRequirements = [] }
+        if storedTrackedTouches.isEmpty && !isAwaitingFurtherTouches && pendingState == nil { attempt &+= 1 }
         changeTrackedTouches { $0.append(touch) }
         guard isListening else { return }
         touchBegan(touch, with: event)

@@ -580,6 +580,10 @@ public final class Window: View, GestureArenaTouches {
         }
         settleViewDeliveries()
         updateArena { $0.recycle(seats) }
+        // With the last finger up, the attempts that ended with it leave no requirement behind.
+        if arena.entries.isEmpty && !arena.requirements.isEmpty {
+            updateArena { $0.dropDeadRequirements { member, attempt in member.attempt == attempt } }
+        }
     }
 
     /// Whether a touch that is down is still delivered to a recognizer.
@@ -616,6 +620,16 @@ public final class Window: View, GestureArenaTouches {
             updateArena { $0.wait(recognizer, toEnter: target) }
         } else if !arena.waiting.isEmpty {
             updateArena { $0.stopWaiting(recognizer) }
+        }
+    }
+
+    /// The failure requirements recorded for the recognizers' attempts (for the arbiter).
+    var arenaRequirements: [GestureArena<GestureRecognizer>.Requirement] { arena.requirements }
+
+    /// Records that `dependent` waits for `required` to fail for the rest of its current attempt (G12).
+    func recognizer(_ dependent: GestureRecognizer, requiresForThisAttempt required: GestureRecognizer) {
+        updateArena {
+            $0.require(dependent, attempt: dependent.attempt, toFail: required) { member, attempt in member.attempt == attempt }
         }
     }
 

@@ -169,7 +169,7 @@ open class Control: View, LargeContentViewerActivatable {
     /// control, rule K3, and a screen reader's activation): sends
     /// `primaryActionTriggered` and no touch event, since no touch
     /// happened. Returns whether it did.
-    override open func accessibilityActivate() -> Bool {
+    override open func activate() -> Bool {
         performPrimaryAction()
     }
 

@@ -76,7 +76,7 @@ public final class RefreshControl: Control {
 
     /// Begins refreshing as a pull does (`valueChanged` once); false while
     /// disabled or refreshing already.
-    override public func accessibilityActivate() -> Bool {
+    override public func activate() -> Bool {
         guard isEnabled, !isRefreshing else { return false }
         beginRefreshingByPerson()
         return isRefreshing

@@ -576,12 +576,14 @@ open class ScrollView: View, AccessibilityScrollContainer {
                 delta.x = sign * pageWidth
             }
         }
-        return accessibilityScrollContent(by: delta)
+        return scrollContent(by: delta)
     }
 
+    // MARK: Scroll container
+
     /// The bounds less the content insets, in window coordinates: where
-    /// the content shows.
-    public var accessibilityVisibleFrame: Rect {
+    /// the content shows (also its `accessibilityVisibleFrame`).
+    public var visibleContentFrame: Rect {
         let inset = adjustedContentInset
         let area = bounds
         let shown = Rect(
@@ -592,8 +594,10 @@ open class ScrollView: View, AccessibilityScrollContainer {
     }
 
     /// Moves the content by `delta`, held within its edges, at once (a
-    /// motion in progress stops); returns whether it moved.
-    public func accessibilityScrollContent(by delta: Point) -> Bool {
+    /// motion in progress stops); returns whether it moved. Bringing a
+    /// focused item into view and a screen reader's `ScrollTo` both come
+    /// here (`accessibilityScrollContent(by:)` forwards to it).
+    public func scrollContent(by delta: Point) -> Bool {
         guard delta.isFinite else { return false }
         let offset = contentOffset
         let target = clampedOffset(Point(x: offset.x + delta.x, y: offset.y + delta.y))

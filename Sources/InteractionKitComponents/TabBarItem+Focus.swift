@@ -28,9 +28,13 @@ extension TabBarItem: FocusItem {
     /// The tab's `accessibilityElement`: a screen reader's focus follows the keyboard's to it.
     public var focusAccessibilityNode: (any AccessibilityNode)? { accessibilityElement }
 
+    /// Selects the tab as Space or Return on it (rule K3) and a screen
+    /// reader's activation do: through `activate()`.
+    public func accessibilityActivate() -> Bool { activate() }
+
     /// Selects the tab as a tap does (the delegate is told once), if it is
     /// enabled and in a tab bar; returns whether it did.
-    public func accessibilityActivate() -> Bool {
+    public func activate() -> Bool {
         guard let bar = tabBar else { return false }
         return bar.selectFromUser(self)
     }

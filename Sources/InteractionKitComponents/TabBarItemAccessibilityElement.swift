@@ -49,7 +49,7 @@ final class TabBarItemAccessibilityElement: AccessibilityElement {
 
     /// Selects the tab as a tap does (the delegate is told once), if it is
     /// enabled and still in its tab bar.
-    override func accessibilityActivate() -> Bool {
-        item?.accessibilityActivate() ?? false
+    override func activate() -> Bool {
+        item?.activate() ?? false
     }
 }

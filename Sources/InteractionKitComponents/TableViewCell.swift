@@ -82,7 +82,7 @@ open class TableViewCell: View {
 
     /// Selects the row as a tap does (Space, Return, a screen reader's
     /// activation); false outside a table or when selection is off.
-    override open func accessibilityActivate() -> Bool {
+    override open func activate() -> Bool {
         tableView?.activateRow(of: self) ?? false
     }
 

@@ -18,41 +18,39 @@ private final class RefusingView: View {
 @Suite("C6 amended: gestureRecognizerShouldBegin is asked when a touch would be cancelled")
 @MainActor
 struct GestureRecognizerShouldBeginTests {
-    @Test("Tap anywhere to dismiss: an ancestor's tap that does not cancel touches fires over a button, and the button fires too")
-    func tapAnywhereToDismiss() {
-        let scene = ButtonScene()
-        let dismiss = TapGestureRecognizer()
-        dismiss.cancelsTouchesInView = false
-        var dismissals = 0
-        dismiss.addAction { _ in dismissals += 1 }
-        scene.window.addGestureRecognizer(dismiss)
-        scene.window.tap(150, 120, at: 0)
-        #expect(dismissals == 1)
-        #expect(scene.events == ["touchDown", "touchUpInside", "primaryActionTriggered"])
+    /// A single tap recognizer over a button: where it is, whether it
+    /// cancels touches, and what a tap on the button then does.
+    struct TapOverButton: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        /// On the button itself, else on the window (an ancestor).
+        let onButton: Bool
+        let cancelsTouchesInView: Bool
+        let taps: Int
+        let events: [String]
     }
 
-    @Test("An ancestor's single tap that cancels touches still leaves the button its tap")
-    func cancellingTapRefused() {
-        let scene = ButtonScene()
-        let tap = TapGestureRecognizer()
-        var taps = 0
-        tap.addAction { _ in taps += 1 }
-        scene.window.addGestureRecognizer(tap)
-        scene.window.tap(150, 120, at: 0)
-        #expect(taps == 0)
-        #expect(scene.events == ["touchDown", "touchUpInside", "primaryActionTriggered"])
-    }
+    nonisolated static let tapsOverButton = [
+        TapOverButton(testDescription: "tap anywhere to dismiss: an ancestor's tap that does not cancel touches fires, and the button fires too",
+                      onButton: false, cancelsTouchesInView: false, taps: 1,
+                      events: ["touchDown", "touchUpInside", "primaryActionTriggered"]),
+        TapOverButton(testDescription: "an ancestor's single tap that cancels touches still leaves the button its tap",
+                      onButton: false, cancelsTouchesInView: true, taps: 0,
+                      events: ["touchDown", "touchUpInside", "primaryActionTriggered"]),
+        TapOverButton(testDescription: "a button's own single tap recognizes: a control refuses only its ancestors' taps",
+                      onButton: true, cancelsTouchesInView: true, taps: 1, events: ["touchDown", "touchCancel"]),
+    ]
 
-    @Test("A button's own single tap recognizes: a control refuses only its ancestors' taps")
-    func ownTapAllowed() {
+    @Test("A single tap over a button: the button refuses its ancestors' taps that would cancel its touch", arguments: tapsOverButton)
+    func tapOverButton(_ setup: TapOverButton) {
         let scene = ButtonScene()
         let tap = TapGestureRecognizer()
+        tap.cancelsTouchesInView = setup.cancelsTouchesInView
         var taps = 0
         tap.addAction { _ in taps += 1 }
-        scene.button.addGestureRecognizer(tap)
+        if setup.onButton { scene.button.addGestureRecognizer(tap) } else { scene.window.addGestureRecognizer(tap) }
         scene.window.tap(150, 120, at: 0)
-        #expect(taps == 1)
-        #expect(scene.events == ["touchDown", "touchCancel"])
+        #expect(taps == setup.taps)
+        #expect(scene.events == setup.events)
     }
 
     @Test("A view is asked about its own recognizers, and its refusal fails them")

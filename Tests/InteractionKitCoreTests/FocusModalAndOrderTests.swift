@@ -129,26 +129,16 @@ struct FocusReadingOrderTests {
         return (window, tall, short, below)
     }
 
-    @Test("Items of mixed heights centred on one line read leading to trailing")
-    func mixedHeights() {
-        let (window, _, _, _) = row()
+    @Test("Items of mixed heights centred on one line read leading to trailing: from the left, or from the right under right to left",
+          arguments: [(LayoutDirection.leftToRight, ["short", "tall", "below"]), (.rightToLeft, ["tall", "short", "below"])])
+    func readingOrder(direction: LayoutDirection, expected: [String]) {
+        let (window, _, _, _) = row(direction: direction)
         var order: [String] = []
         for _ in 0..<3 {
             order.append(window.focusedName ?? "-")
             window.press(.keyboardTab)
         }
-        #expect(order == ["short", "tall", "below"])
-    }
-
-    @Test("Under right to left the line reads from the right")
-    func rightToLeft() {
-        let (window, _, _, _) = row(direction: .rightToLeft)
-        var order: [String] = []
-        for _ in 0..<3 {
-            order.append(window.focusedName ?? "-")
-            window.press(.keyboardTab)
-        }
-        #expect(order == ["tall", "short", "below"])
+        #expect(order == expected)
     }
 
     @Test("Overlap of half the smaller height or less is two lines, ordered by centre y")

@@ -16,10 +16,30 @@ struct ErrorTests {
         #expect(error.description == "a.events:3:7: error: bad hexadecimal event type 'zz'")
     }
 
-    @Test("Unknown line prefix fixture") func unknownLinePrefixFixture() {
-        let file = "malformed-unknown-prefix.events"
-        expectError(EvemuError(file: file, line: 5, column: 1,
-                               message: "unknown line prefix 'X:'; expected N:, I:, P:, B:, A:, L:, S:, E: or a # comment")) {
+    /// A malformed fixture file and the error it must give.
+    struct MalformedFixture: Sendable, CustomTestStringConvertible {
+        let file: String
+        let line: Int
+        let column: Int
+        let message: String
+        var testDescription: String { file }
+    }
+
+    static let malformedFixtures = [
+        MalformedFixture(file: "malformed-unknown-prefix.events", line: 5, column: 1,
+                         message: "unknown line prefix 'X:'; expected N:, I:, P:, B:, A:, L:, S:, E: or a # comment"),
+        MalformedFixture(file: "malformed-backwards-time.events", line: 7, column: 4,
+                         message: "timestamp 1.999999 goes backwards (line 5 was at 2.000000)"),
+        // Too few fields: points just past the last field ("E: 0.000001 0003 0035" is 21 columns).
+        MalformedFixture(file: "malformed-field-count.events", line: 4, column: 22,
+                         message: "wrong number of fields: expected 4, found 3 ('E:' needs SEC.USEC TYPE CODE VALUE)"),
+    ]
+
+    @Test("Malformed fixture files (an unknown line prefix, backwards timestamps, too few fields) fail at the faulty line and column",
+          arguments: malformedFixtures)
+    func malformedFixture(_ fixture: MalformedFixture) {
+        let file = fixture.file
+        expectError(EvemuError(file: file, line: fixture.line, column: fixture.column, message: fixture.message)) {
             () throws(EvemuError) in
             try EvemuRecording(events: (try? Fixture.text(file)) ?? "", eventsFile: file)
         }
@@ -38,13 +58,7 @@ struct ErrorTests {
     }
 
     @Test("Wrong field count") func wrongFieldCount() {
-        let file = "malformed-field-count.events"
-        // Too few: points just past the last field ("E: 0.000001 0003 0035" is 21 columns).
-        expectError(EvemuError(file: file, line: 4, column: 22,
-                               message: "wrong number of fields: expected 4, found 3 ('E:' needs SEC.USEC TYPE CODE VALUE)")) {
-            () throws(EvemuError) in
-            try EvemuRecording(events: (try? Fixture.text(file)) ?? "", eventsFile: file)
-        }
+        // Too few fields: the fixture `malformed-field-count.events`, among the malformed fixtures above.
         // Too many: points at the first extra field.
         expectError(EvemuError(file: "t.events", line: 3, column: 25,
                                message: "wrong number of fields: expected 4, found 5 ('E:' needs SEC.USEC TYPE CODE VALUE)")) {
@@ -92,15 +106,6 @@ struct ErrorTests {
                                    message: "bad timestamp '\(timestamp)'; expected SECONDS.MICROSECONDS with 6 digits after the dot, e.g. 12.000345")) {
                 () throws(EvemuError) in try parse(axes + "E: \(timestamp) 0003 0035 5\n")
             }
-        }
-    }
-
-    @Test("Backwards timestamps") func backwardsTimestamps() {
-        let file = "malformed-backwards-time.events"
-        expectError(EvemuError(file: file, line: 7, column: 4,
-                               message: "timestamp 1.999999 goes backwards (line 5 was at 2.000000)")) {
-            () throws(EvemuError) in
-            try EvemuRecording(events: (try? Fixture.text(file)) ?? "", eventsFile: file)
         }
     }
 

@@ -75,20 +75,21 @@ struct GestureScriptParserTests {
         #expect(firstScriptError("down @ 1") == "1:6: '@' must be followed by a tab's title, as in @Home or @\"Now Playing\"")
     }
 
-    @Test("Missing numbers are errors at the end of the line")
-    func missingNumbers() {
-        #expect(firstScriptError("down 40") == "1:8: expected a y coordinate")
-        #expect(firstScriptError("wait") == "1:5: expected how many seconds to wait")
-        #expect(firstScriptError("window 390") == "1:11: expected the window's height")
-        #expect(firstScriptError("down") == "1:5: expected where the finger goes down: X Y, or @Tab")
-    }
-
-    @Test("Extra numbers and words are errors at the first extra one")
-    func extraNumbers() {
-        #expect(firstScriptError("wait 1 2") == "1:8: unexpected '2' at the end of the line")
-        #expect(firstScriptError("down 1 2 3") == "1:10: unexpected '3' at the end of the line")
-        #expect(firstScriptError("window 1 2 3") == "1:12: unexpected '3' at the end of the line")
-        #expect(firstScriptError("layout rtl ltr") == "1:12: unexpected 'ltr' at the end of the line")
+    @Test("Missing numbers are errors at the end of the line; extra numbers and words at the first extra one",
+          arguments: [
+              // Missing: at the end of the line.
+              ("down 40", "1:8: expected a y coordinate"),
+              ("wait", "1:5: expected how many seconds to wait"),
+              ("window 390", "1:11: expected the window's height"),
+              ("down", "1:5: expected where the finger goes down: X Y, or @Tab"),
+              // Extra: at the first extra one.
+              ("wait 1 2", "1:8: unexpected '2' at the end of the line"),
+              ("down 1 2 3", "1:10: unexpected '3' at the end of the line"),
+              ("window 1 2 3", "1:12: unexpected '3' at the end of the line"),
+              ("layout rtl ltr", "1:12: unexpected 'ltr' at the end of the line"),
+          ])
+    func wrongNumberOfOperands(script: String, error: String) {
+        #expect(firstScriptError(script) == error)
     }
 
     @Test("Non-numbers and non-finite numbers are errors")

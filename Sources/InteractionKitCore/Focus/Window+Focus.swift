@@ -435,14 +435,14 @@ extension Window {
         var node = item.focusHostView
         if node === item as AnyObject { node = node?.superview }
         while let view = node {
-            if let container = view as? AccessibilityScrollContainer {
-                let visible = container.accessibilityVisibleFrame
+            if let container = view as? any ScrollContainer {
+                let visible = container.visibleContentFrame
                 let frame = item.focusFrame
                 let delta = Point(
                     x: Self.revealingDelta(visibleMin: visible.minX, visibleMax: visible.maxX, min: frame.minX, max: frame.maxX),
                     y: Self.revealingDelta(visibleMin: visible.minY, visibleMax: visible.maxY, min: frame.minY, max: frame.maxY)
                 )
-                if delta != .zero { _ = container.accessibilityScrollContent(by: delta) }
+                if delta != .zero { _ = container.scrollContent(by: delta) }
             }
             node = view.superview
         }

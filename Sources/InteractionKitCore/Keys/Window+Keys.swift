@@ -257,6 +257,8 @@ extension Window {
         case .keyboardSpacebar, .keyboardReturnOrEnter, .keypadEnter:
             // Auto-repeat moves the focus, it never activates (K3).
             guard !isRepeat, !shifted, let item = focusedItem, isFocusable(item) else { return }
+            // The accessibility name, not `activate()`: K3 makes the key do
+            // what it does, so a porter's override of it is honoured.
             _ = item.accessibilityActivate()
         default:
             break

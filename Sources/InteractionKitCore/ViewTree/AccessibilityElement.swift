@@ -7,7 +7,7 @@
 /// frame in the container's coordinates (`accessibilityFrameInContainerSpace`,
 /// which follows the container when it moves) or in window coordinates
 /// (`accessibilityFrame`). Subclass it to compute the label or traits from
-/// your model and to override `accessibilityActivate()`; call
+/// your model and to override `activate()`; call
 /// `accessibilityDidChange(_:)` when the model changes.
 ///
 /// ```swift
@@ -132,8 +132,16 @@ open class AccessibilityElement: AccessibilityNode {
     /// The container's window.
     open var accessibilityWindow: Window? { accessibilityContainer?.window }
 
-    /// Performs the element's action; the default does nothing and returns false.
-    open func accessibilityActivate() -> Bool { false }
+    /// Performs the element's action for assistive technologies (a screen
+    /// reader's double tap, AT-SPI's `click`); returns whether it acted.
+    /// The default calls `activate()`.
+    open func accessibilityActivate() -> Bool { activate() }
+
+    /// Performs the element's primary action, as a screen reader's
+    /// activation does; returns whether it did. The default does nothing
+    /// and returns false: override it (or `accessibilityActivate()`) to
+    /// give the element an action.
+    open func activate() -> Bool { false }
 
     /// The number an `.adjustable` element stands for, with its range and step; nil by default.
     open var accessibilityNumericValue: AccessibilityNumericValue? {

@@ -604,9 +604,13 @@ open class View {
     /// The window this view is in.
     open var accessibilityWindow: Window? { window }
     /// Performs the view's default action for assistive technologies (a
-    /// screen reader's double tap, AT-SPI's `click`); the default does
-    /// nothing and returns false. Controls perform their primary action.
-    open func accessibilityActivate() -> Bool { false }
+    /// screen reader's double tap, AT-SPI's `click`) and for Space or Return
+    /// on the focused view (rule K3); returns whether it acted.
+    ///
+    /// The default calls `activate()`, where a view keeps its action; a
+    /// porter's override of this name is still what the keyboard and the
+    /// screen readers call.
+    open func accessibilityActivate() -> Bool { activate() }
     /// The number an `.adjustable` view stands for, with its range and step; nil by default.
     open var accessibilityNumericValue: AccessibilityNumericValue? {
         get { accessibilityStorage?.numericValue }
@@ -678,6 +682,16 @@ open class View {
         }
         superview?.pressesBegan(rest, with: event)
     }
+
+    /// Performs the view's primary action, as a keyboard or a screen reader
+    /// activation does; returns whether it did. The default does nothing
+    /// and returns false.
+    ///
+    /// Override it to give a view an action: `accessibilityActivate()`
+    /// calls it by default, so Space or Return on the focused view (rule
+    /// K3), a screen reader's double tap and AT-SPI's `click` all reach it.
+    /// Controls perform their primary action, a table's row selects itself.
+    open func activate() -> Bool { false }
 
     /// Pressed keys changed; the default passes them to the superview.
     open func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) {

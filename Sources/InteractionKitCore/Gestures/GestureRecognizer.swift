@@ -385,7 +385,7 @@ open class GestureRecognizer: TimerTarget {
     public func addAction(_ action: @escaping @MainActor (Self) -> Void) -> ActionToken {
         lastActionToken &+= 1
         let token = ActionToken(value: lastActionToken)
-        // Actions are only ever called with this recognizer (`commit`), which is a `Self`.
+        // Actions are only ever called with this recognizer (`finishCommit`), which is a `Self`.
         let entry: (token: ActionToken, body: @MainActor (GestureRecognizer) -> Void) = (token, { action(unsafeDowncast($0, to: Self.self)) })
         var list: [(token: ActionToken, body: @MainActor (GestureRecognizer) -> Void)] = []
         swap(&list, &actions)

@@ -19,7 +19,9 @@ private final class FakeTouches: GestureArenaTouches {
     var arenaRequirements: [GestureArena<GestureRecognizer>.Requirement] { arena.requirements }
     func recognizer(_ dependent: GestureRecognizer, requiresForThisAttempt required: GestureRecognizer) {
         arena.require(dependent, attempt: dependent.attempt, toFail: required) { $0.attempt == $1 }
+        dependent.attemptDidGainRequirement()
     }
+    var hasArenaWaiters: Bool { !arena.waiting.isEmpty }
     /// No views here: the recognizers have none.
     func recognizerDidChangeForViews(_ recognizer: GestureRecognizer, to newState: GestureRecognizer.State) {}
 }

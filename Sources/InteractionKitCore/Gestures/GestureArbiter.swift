@@ -368,8 +368,7 @@ final class GestureArbiter {
 
     /// Whether any recognizer waits to leave `possible`.
     private var hasWaiters: Bool {
-        guard let touches else { return false }
-        return !touches.arenaWaiters.isEmpty
+        touches?.hasArenaWaiters ?? false
     }
 
     /// Retries the waiting recognizers from `position` on, in the order
@@ -503,8 +502,6 @@ final class GestureArbiter {
             newlyRequired.append(other)
             body(other)
         }
-        // A requirement asked for in an attempt that ended meanwhile (a callback reset it) is not recorded.
-        guard recognizer.attempt == attempt else { return }
         for required in newlyRequired { touches?.recognizer(recognizer, requiresForThisAttempt: required) }
     }
 

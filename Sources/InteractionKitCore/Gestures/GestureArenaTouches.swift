@@ -10,6 +10,8 @@ protocol GestureArenaTouches: AnyObject {
     func arenaSeats(ofTouchSerial serial: UInt64) -> [GestureArena<GestureRecognizer>.Seat]?
     /// The recognizers waiting to leave `possible`, in the order they started waiting (a copy).
     var arenaWaiters: [GestureArena<GestureRecognizer>.Waiter] { get }
+    /// Whether any recognizer waits to leave `possible` (what `arenaWaiters` would say, without a copy).
+    var hasArenaWaiters: Bool { get }
     /// The state a recognizer waits to enter, or nil when it is not waiting.
     func pendingState(of recognizer: GestureRecognizer) -> GestureRecognizer.State?
     /// Records that a recognizer waits to enter `target`, or, for nil, that it no longer waits.

@@ -29,6 +29,9 @@ open class GestureRecognizer: TimerTarget {
     /// pending), which ends every failure requirement a delegate or a
     /// subclass gave for the attempt (rule G12; the arena keeps them).
     private(set) var attempt: UInt32 = 0
+    /// Whether the arena recorded a failure requirement for the current
+    /// attempt: only then does ending the attempt have to move `attempt` on.
+    private var attemptHasRequirements = false
     /// `allowedTouchTypes` as bits (`touchTypeBit(_:)`): one test per touch-down, no set lookup.
     private var allowedTouchTypeBits: UInt8 = GestureRecognizer.allTouchTypeBits
     private var isResetting = false
@@ -362,7 +365,7 @@ open class GestureRecognizer: TimerTarget {
         // A finished recognizer waits for nothing: failing or being cancelled
         // took it off the waiting list, and it began or ended only once clear.
         assert(pendingState == nil, "a finished recognizer still waits")
-        attempt &+= 1
+        endAttempt()
         for observer in stateObservers { observer(self, oldState, .possible) }
         reset()
         isResetting = false
@@ -451,6 +454,19 @@ open class GestureRecognizer: TimerTarget {
             required.append(requirement.required)
         }
         return required
+    }
+
+    /// Notes that the arena recorded a failure requirement for the current attempt.
+    func attemptDidGainRequirement() {
+        attemptHasRequirements = true
+    }
+
+    /// Ends the current attempt, and with it the failure requirements
+    /// recorded for it; an attempt without any has nothing to end.
+    private func endAttempt() {
+        guard attemptHasRequirements else { return }
+        attemptHasRequirements = false
+        attempt &+= 1
     }
 
     /// Whether this attempt already waits for `other` because a delegate or a subclass said so.
@@ -705,7 +721,7 @@ open class GestureRecognizer: TimerTarget {
         guard isEnabled, (view?.windowSerial ?? 0) == event.windowSerial else { return }
         // A first touch with nothing pending starts a new attempt: what the
         // delegates required in the last one no longer holds (G12).
-        if storedTrackedTouches.isEmpty && !isAwaitingFurtherTouches && pendingState == nil { attempt &+= 1 }
+        if attemptHasRequirements && !isEngaged { endAttempt() }
         changeTrackedTouches { $0.append(touch) }
         guard isListening else { return }
         touchBegan(touch, with: event)

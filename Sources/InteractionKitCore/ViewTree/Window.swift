@@ -600,6 +600,9 @@ public final class Window: View, GestureArenaTouches {
     /// The recognizers waiting to leave `possible`, in the order they started waiting (for the arbiter).
     var arenaWaiters: [GestureArena<GestureRecognizer>.Waiter] { arena.waiting }
 
+    /// Whether any recognizer waits to leave `possible`.
+    var hasArenaWaiters: Bool { !arena.waiting.isEmpty }
+
     /// Whether a recognizer waits for others to fail: asked for each sample
     /// the recognizer gets, here, where the arena is at hand.
     @inline(__always)
@@ -631,6 +634,7 @@ public final class Window: View, GestureArenaTouches {
         updateArena {
             $0.require(dependent, attempt: dependent.attempt, toFail: required) { member, attempt in member.attempt == attempt }
         }
+        dependent.attemptDidGainRequirement()
     }
 
     /// A recognizer stopped tracking a touch (`GestureRecognizer.ignore(_:)`):

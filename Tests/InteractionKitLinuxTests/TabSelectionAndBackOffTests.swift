@@ -89,32 +89,41 @@ struct TabSelectionAndBackOffTests {
         #expect(scene.hud.lines.isEmpty)
     }
 
-    @Test("L9: a switch to right-to-left under a still finger updates the HUD to what a lift would select")
-    func staleAfterFlip() {
-        let scene = TabBarScene()
-        scene.changeMidGesture(hudAfter: "Settings") { scene.window.semanticLayoutDirection = .rightToLeft }
-        #expect(scene.selections.titles == ["Settings"])
+    /// A change made under a still finger on Home, and the tab the HUD then shows (nil: hidden), which the lift selects.
+    enum StaleChange: Sendable, CaseIterable, CustomTestStringConvertible {
+        case rightToLeft, homeDisabled, tabBarMovedOneSlotLeft, ancestorMovedAway
+
+        var hudAfter: String? {
+            switch self {
+            case .rightToLeft: "Settings"
+            case .homeDisabled, .ancestorMovedAway: nil
+            case .tabBarMovedOneSlotLeft: "Search"
+            }
+        }
+
+        var testDescription: String {
+            switch self {
+            case .rightToLeft: "a switch to right-to-left shows Settings"
+            case .homeDisabled: "disabling the tab hides the HUD"
+            case .tabBarMovedOneSlotLeft: "the tab bar moved one slot left (same size) shows Search, the tab now under it"
+            case .ancestorMovedAway: "an ancestor moved so that the tab bar leaves the finger hides the HUD"
+            }
+        }
     }
 
-    @Test("L9: disabling the tab under a still finger hides the HUD, and the lift selects nothing")
-    func staleAfterDisable() {
+    @Test("L9: a change under a still finger updates the HUD to what a lift would select, and the lift selects that (or nothing)",
+          arguments: StaleChange.allCases)
+    func staleUnderStillFinger(_ change: StaleChange) {
         let scene = TabBarScene()
-        scene.changeMidGesture(hudAfter: nil) { scene.item("Home").isEnabled = false }
-        #expect(scene.selections.titles.isEmpty)
-    }
-
-    @Test("L9: the tab bar moved one slot left (same size) under a still finger shows the tab now under it, and the lift selects it")
-    func staleAfterMove() {
-        let scene = TabBarScene()
-        scene.changeMidGesture(hudAfter: "Search") { scene.tabBar.frame.origin.x -= 78 }
-        #expect(scene.selections.titles == ["Search"])
-    }
-
-    @Test("L9: an ancestor moved so that the tab bar leaves a still finger hides the HUD, and the lift selects nothing")
-    func staleAfterAncestorMove() {
-        let scene = TabBarScene()
-        scene.changeMidGesture(hudAfter: nil) { scene.container.frame.origin.y -= 100 }
-        #expect(scene.selections.titles.isEmpty)
+        scene.changeMidGesture(hudAfter: change.hudAfter) {
+            switch change {
+            case .rightToLeft: scene.window.semanticLayoutDirection = .rightToLeft
+            case .homeDisabled: scene.item("Home").isEnabled = false
+            case .tabBarMovedOneSlotLeft: scene.tabBar.frame.origin.x -= 78
+            case .ancestorMovedAway: scene.container.frame.origin.y -= 100
+            }
+        }
+        #expect(scene.selections.titles == (change.hudAfter.map { [$0] } ?? []))
     }
 
     /// A window at an accessibility size with tabs A and B at the top and C and D at the bottom.

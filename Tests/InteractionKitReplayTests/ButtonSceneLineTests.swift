@@ -34,25 +34,26 @@ struct ButtonSceneLineTests {
         #expect(script.scene.windowSize == Size(width: 200, height: 800))
     }
 
-    @Test("Missing parts are errors that show the line's shape")
-    func missingParts() {
-        #expect(firstScriptError("button") == "1:7: expected the button's title, then 'at X Y WIDTH HEIGHT', as in: button Save at 20 100 120 44")
-        #expect(firstScriptError("button Save") == "1:12: expected 'at' after the button's title, as in: button Save at 20 100 120 44")
-        #expect(firstScriptError("button Save draft") == "1:18: expected 'at' after the button's title, as in: button Save at 20 100 120 44")
-        #expect(firstScriptError("button at 1 2 3 4") == "1:8: expected the button's title before 'at', as in: button Save at 20 100 120 44")
-        #expect(firstScriptError("button \"\" at 1 2 3 4") == "1:8: a button needs a title that is not empty, as in: button Save at 20 100 120 44")
-        #expect(firstScriptError("button @Save at 1 2 3 4") == "1:8: a button's title is written without '@' here, as in: button Save at 20 100 120 44")
-        #expect(firstScriptError("button Save at 1 2 3") == "1:21: expected the button's height")
-        #expect(firstScriptError("button Save at 1 2 3 4 5") == "1:24: unexpected '5' at the end of the line")
-    }
-
-    @Test("Sizes must be finite and positive, coordinates finite")
-    func badNumbers() {
-        #expect(firstScriptError("button Save at 1 2 0 4") == "1:20: a button's width must be positive")
-        #expect(firstScriptError("button Save at 1 2 3 -4") == "1:22: a button's height must be positive")
-        #expect(firstScriptError("button Save at 1 2 inf 4") == "1:20: 'inf' is not a finite number")
-        #expect(firstScriptError("button Save at nan 2 3 4") == "1:16: 'nan' is not a finite number")
-        #expect(firstScriptError("button Save at 1 y 3 4") == "1:18: expected the button's y, found 'y'")
+    @Test("Missing parts are errors that show the line's shape; sizes must be finite and positive, coordinates finite",
+          arguments: [
+              // Missing parts: the error shows the line's shape.
+              ("button", "1:7: expected the button's title, then 'at X Y WIDTH HEIGHT', as in: button Save at 20 100 120 44"),
+              ("button Save", "1:12: expected 'at' after the button's title, as in: button Save at 20 100 120 44"),
+              ("button Save draft", "1:18: expected 'at' after the button's title, as in: button Save at 20 100 120 44"),
+              ("button at 1 2 3 4", "1:8: expected the button's title before 'at', as in: button Save at 20 100 120 44"),
+              ("button \"\" at 1 2 3 4", "1:8: a button needs a title that is not empty, as in: button Save at 20 100 120 44"),
+              ("button @Save at 1 2 3 4", "1:8: a button's title is written without '@' here, as in: button Save at 20 100 120 44"),
+              ("button Save at 1 2 3", "1:21: expected the button's height"),
+              ("button Save at 1 2 3 4 5", "1:24: unexpected '5' at the end of the line"),
+              // Bad numbers: sizes finite and positive, coordinates finite.
+              ("button Save at 1 2 0 4", "1:20: a button's width must be positive"),
+              ("button Save at 1 2 3 -4", "1:22: a button's height must be positive"),
+              ("button Save at 1 2 inf 4", "1:20: 'inf' is not a finite number"),
+              ("button Save at nan 2 3 4", "1:16: 'nan' is not a finite number"),
+              ("button Save at 1 y 3 4", "1:18: expected the button's y, found 'y'"),
+          ])
+    func malformedLine(script: String, error: String) {
+        #expect(firstScriptError(script) == error)
     }
 
     @Test("A button outside the window or over the tab bar is an error on its line, once the scene is known")

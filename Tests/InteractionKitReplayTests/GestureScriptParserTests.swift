@@ -92,20 +92,19 @@ struct GestureScriptParserTests {
         #expect(firstScriptError(script) == error)
     }
 
-    @Test("Non-numbers and non-finite numbers are errors")
-    func badNumbers() {
-        #expect(firstScriptError("down x 2") == "1:6: expected an x coordinate, found 'x'")
-        #expect(firstScriptError("down nan 2") == "1:6: 'nan' is not a finite number")
-        #expect(firstScriptError("down 1 inf") == "1:8: 'inf' is not a finite number")
-        #expect(firstScriptError("wait 1e999") == "1:6: '1e999' is not a finite number")
-        #expect(firstScriptError("window 0 10") == "1:8: the window's size must be positive")
-        #expect(firstScriptError("down 1 1 id -1") == "1:13: a touch id is a whole number from 0 to 9999, found '-1'")
-        #expect(firstScriptError("down 1 1 id 10000") == "1:13: a touch id is a whole number from 0 to 9999, found '10000'")
-    }
-
-    @Test("Negative waits are errors")
-    func negativeWait() {
-        #expect(firstScriptError("wait -0.5") == "1:6: a wait cannot be negative; time only moves forward")
+    @Test("Non-numbers, non-finite numbers, sizes that are not positive, ids out of range and negative waits are errors at the number",
+          arguments: [
+              ("down x 2", "1:6: expected an x coordinate, found 'x'"),
+              ("down nan 2", "1:6: 'nan' is not a finite number"),
+              ("down 1 inf", "1:8: 'inf' is not a finite number"),
+              ("wait 1e999", "1:6: '1e999' is not a finite number"),
+              ("window 0 10", "1:8: the window's size must be positive"),
+              ("down 1 1 id -1", "1:13: a touch id is a whole number from 0 to 9999, found '-1'"),
+              ("down 1 1 id 10000", "1:13: a touch id is a whole number from 0 to 9999, found '10000'"),
+              ("wait -0.5", "1:6: a wait cannot be negative; time only moves forward"),
+          ])
+    func badNumber(script: String, error: String) {
+        #expect(firstScriptError(script) == error)
     }
 
     @Test("Touches that are not down cannot move, lift or be cancelled; a down touch cannot go down again")

@@ -25,20 +25,24 @@ struct ExampleTranscriptTests {
         try expectGolden(TranscriptFormatter.jsonLines(replay), "\(stem).jsonl")
     }
 
-    @Test("The seed example with pictures matches its golden file")
-    func seedPictures() throws {
-        let replay = try replay("seed.gesture")
-        let options = TranscriptFormatter.TextOptions(
-            picture: { TerminalPicture.render($0, columns: 60) }, legend: TerminalPicture.legend())
-        try expectGolden(TranscriptFormatter.text(replay, options: options), "seed-pictures.txt")
+    /// An example whose transcript with pictures (and the plain legend) is checked against its golden file alone.
+    enum PicturedExample: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        case seed, keyboard
+
+        var testDescription: String {
+            switch self {
+            case .seed: "seed"
+            case .keyboard: "keyboard: each focus move drawn with its ring"
+            }
+        }
     }
 
-    @Test("The keyboard example with pictures matches its golden file: each focus move drawn with its ring")
-    func keyboardPictures() throws {
-        let replay = try replay("keyboard.gesture")
+    @Test("The seed and keyboard examples with pictures match their golden files", arguments: PicturedExample.allCases)
+    func pictures(_ example: PicturedExample) throws {
+        let replay = try replay("\(example.rawValue).gesture")
         let options = TranscriptFormatter.TextOptions(
             picture: { TerminalPicture.render($0, columns: 60) }, legend: TerminalPicture.legend())
-        try expectGolden(TranscriptFormatter.text(replay, options: options), "keyboard-pictures.txt")
+        try expectGolden(TranscriptFormatter.text(replay, options: options), "\(example.rawValue)-pictures.txt")
     }
 
     @Test("The text example with pictures matches its golden file: fields with their caret, selection, bullets and loupe")

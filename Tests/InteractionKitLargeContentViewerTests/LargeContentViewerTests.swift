@@ -306,17 +306,28 @@ struct LargeContentViewerTests {
         #expect(scene.selections.titles == ["Search"])
     }
 
-    @Test("Removing the interaction mid-gesture hides the HUD and ends nothing")
-    func interactionRemoved() {
-        let scene = TabBarScene()
-        scene.changeMidGesture(hudAfter: nil) { scene.tabBar.showsLargeContentViewer = false }
-        #expect(scene.selections.titles.isEmpty)
+    /// What is taken away while the finger rests on Home.
+    enum TakenAway: Sendable, CaseIterable, CustomTestStringConvertible {
+        case interaction, tabBar
+
+        var testDescription: String {
+            switch self {
+            case .interaction: "the interaction (showsLargeContentViewer turned off)"
+            case .tabBar: "the tab bar, from the window, the finger lifting 50 points on"
+            }
+        }
     }
 
-    @Test("Removing the tab bar from the window mid-gesture hides the HUD and ends nothing")
-    func viewRemoved() {
+    @Test("Removing the interaction, or the tab bar from the window, mid-gesture hides the HUD and ends nothing",
+          arguments: TakenAway.allCases)
+    func removedMidGesture(_ removed: TakenAway) {
         let scene = TabBarScene()
-        scene.changeMidGesture(hudAfter: nil, liftOffset: 50) { scene.tabBar.removeFromSuperview() }
+        scene.changeMidGesture(hudAfter: nil, liftOffset: removed == .tabBar ? 50 : 0) {
+            switch removed {
+            case .interaction: scene.tabBar.showsLargeContentViewer = false
+            case .tabBar: scene.tabBar.removeFromSuperview()
+            }
+        }
         #expect(scene.selections.titles.isEmpty)
     }
 

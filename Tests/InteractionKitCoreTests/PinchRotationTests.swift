@@ -245,20 +245,26 @@ struct RotationGestureRecognizerTests {
         #expect(rotation.rotation.isFinite && rotation.velocity.isFinite)
     }
 
-    @Test("It is unwrapped across ±π: turning 400° reads 400°, either way round")
-    func unwrapped() {
-        for sign in [1.0, -1.0] {
-            let (window, rotation, _) = scene()
-            window.down(centre.x, centre.y, at: 0, id: 1)
-            let start = around(centre, 170)
-            window.down(start.x, start.y, at: 0, id: 2)
-            for step in 1...20 {
-                put(window, 170 + sign * Double(step) * 20, at: Double(step) * 0.01)
-            }
-            #expect(close(rotation.rotation, sign * 400 * Double.pi / 180, 1e-9))
-            // 20° every 10 ms.
-            #expect(close(rotation.velocity, sign * 2000 * Double.pi / 180, 1e-6))
+    /// Which way the second finger goes round the first: clockwise (positive, with y down) or anticlockwise.
+    enum Turn: Double, Sendable, CaseIterable, CustomTestStringConvertible {
+        case clockwise = 1, anticlockwise = -1
+
+        var testDescription: String { self == .clockwise ? "clockwise" : "anticlockwise" }
+    }
+
+    @Test("It is unwrapped across ±π: turning 400° reads 400°, either way round", arguments: Turn.allCases)
+    func unwrapped(_ turn: Turn) {
+        let sign = turn.rawValue
+        let (window, rotation, _) = scene()
+        window.down(centre.x, centre.y, at: 0, id: 1)
+        let start = around(centre, 170)
+        window.down(start.x, start.y, at: 0, id: 2)
+        for step in 1...20 {
+            put(window, 170 + sign * Double(step) * 20, at: Double(step) * 0.01)
         }
+        #expect(close(rotation.rotation, sign * 400 * Double.pi / 180, 1e-9))
+        // 20° every 10 ms.
+        #expect(close(rotation.velocity, sign * 2000 * Double.pi / 180, 1e-6))
     }
 
     @Test("A finger lifted and put down again elsewhere is no jump")

@@ -206,27 +206,50 @@ struct TooManyFingersTests {
         #expect(target.state == .failed)
     }
 
-    @Test("Once a continuous gesture has begun, extra fingers are ignored")
-    func continuousIgnore() {
-        let recognizers: [(GestureRecognizer, [(Int, Double, Double)])] = [
-            (LongPressGestureRecognizer(), []),
-            ({ let pan = PanGestureRecognizer(); pan.maximumNumberOfTouches = 2; return pan }(), [(1, 300, 420), (2, 300, 520)]),
-            (PinchGestureRecognizer(), [(1, 350, 400)]),
-        ]
-        for (recognizer, moves) in recognizers {
-            let window = Window.phone()
-            window.addGestureRecognizer(recognizer)
-            window.down(100, 400, at: 0, id: 1)
-            if !(recognizer is LongPressGestureRecognizer) { window.down(300, 500, at: 0, id: 2) }
-            for (id, x, y) in moves { window.move(x, y, at: 0.1, id: id) }
-            window.advanceTime(to: 0.6)
-            #expect(recognizer.state.isInProgress, "\(type(of: recognizer))")
-            let count = recognizer.numberOfTouches
-            window.down(200, 200, at: 0.7, id: 9)
-            window.move(250, 250, at: 0.8, id: 9)
-            #expect(recognizer.numberOfTouches == count)
-            #expect(recognizer.state.isInProgress)
+    /// A continuous recognizer, the fingers it begins with, and the moves that begin it.
+    enum Continuous: Sendable, CaseIterable, CustomTestStringConvertible {
+        case longPress, twoFingerPan, pinch
+
+        var testDescription: String {
+            switch self {
+            case .longPress: "long press"
+            case .twoFingerPan: "pan with at most two fingers"
+            case .pinch: "pinch"
+            }
         }
+
+        @MainActor func recognizer() -> GestureRecognizer {
+            switch self {
+            case .longPress: LongPressGestureRecognizer()
+            case .twoFingerPan: { let pan = PanGestureRecognizer(); pan.maximumNumberOfTouches = 2; return pan }()
+            case .pinch: PinchGestureRecognizer()
+            }
+        }
+
+        var moves: [(id: Int, x: Double, y: Double)] {
+            switch self {
+            case .longPress: []
+            case .twoFingerPan: [(1, 300, 420), (2, 300, 520)]
+            case .pinch: [(1, 350, 400)]
+            }
+        }
+    }
+
+    @Test("Once a continuous gesture has begun, extra fingers are ignored", arguments: Continuous.allCases)
+    func continuousIgnore(_ kind: Continuous) {
+        let recognizer = kind.recognizer()
+        let window = Window.phone()
+        window.addGestureRecognizer(recognizer)
+        window.down(100, 400, at: 0, id: 1)
+        if kind != .longPress { window.down(300, 500, at: 0, id: 2) }
+        for (id, x, y) in kind.moves { window.move(x, y, at: 0.1, id: id) }
+        window.advanceTime(to: 0.6)
+        #expect(recognizer.state.isInProgress, "\(type(of: recognizer))")
+        let count = recognizer.numberOfTouches
+        window.down(200, 200, at: 0.7, id: 9)
+        window.move(250, 250, at: 0.8, id: 9)
+        #expect(recognizer.numberOfTouches == count)
+        #expect(recognizer.state.isInProgress)
     }
 }
 

@@ -26,6 +26,42 @@ struct DisplayLinkTests {
         link.invalidate()
     }
 
+    @Test("Past the frame grid (the clock moved to 1e300 from a callback) a link gets one last frame at that instant, and no second one")
+    func oneFramePastTheGrid() {
+        let window = Window.phone()
+        var stamps: [Double] = []
+        let link = DisplayLink(window: window) { stamps.append($0.timestamp) }
+        window.advanceTime(to: 2.0 / 60)
+        #expect(stamps == [1.0 / 60, 2.0 / 60])
+        // From a callback, advancing only moves the clock: the frames in between are never due.
+        _ = window.scheduler.schedule(after: 0.001) { window.advanceTime(to: 1e300) }
+        window.advanceTime(to: 2.0 / 60 + 0.001)
+        #expect(window.currentTime == 1e300)
+        #expect(stamps.last == 1e300)
+        #expect(stamps.filter { $0 == 1e300 }.count == 1)
+        let count = stamps.count
+        window.advanceTime(to: 1e300)
+        #expect(stamps.count == count)
+        #expect(window.nextTimerDeadline == nil)
+        link.invalidate()
+    }
+
+    @Test("Advancing by years with a link running delivers the jump's last minute of frames, one by one, not years of them")
+    func farJumpSkipsToTheLastMinute() {
+        let window = Window.phone()
+        var stamps: [Double] = []
+        let link = DisplayLink(window: window) { stamps.append($0.timestamp) }
+        window.advanceTime(to: 1e9)
+        // The first frame, then every frame of the last minute before the target.
+        #expect(stamps.first == 1.0 / 60)
+        #expect(stamps.last == 1e9)
+        let lastMinute = stamps.dropFirst()
+        #expect(lastMinute.count == 3600)
+        #expect(lastMinute.allSatisfy { $0 > 1e9 - DisplayLink.maximumCatchUp })
+        #expect(zip(lastMinute, lastMinute.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 60) < 1e-6 })
+        link.invalidate()
+    }
+
     @Test("A link started exactly on a frame first fires at the next one")
     func startsAfterNow() {
         let window = Window.phone()

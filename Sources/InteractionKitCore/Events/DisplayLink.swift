@@ -164,6 +164,33 @@ public final class DisplayLink: TimerTarget {
         Double(index) / Double(frameRate)
     }
 
+    /// How many seconds of frames a link delivers, one by one, when the
+    /// clock jumps ahead: past that, the frames before the last
+    /// `maximumCatchUp` seconds of the jump are skipped, so advancing a
+    /// window by a year with a link running delivers a minute of frames,
+    /// not a year of them.
+    static let maximumCatchUp = 60.0
+
+    /// Moves the pending frame to the first frame on the grid after `instant`.
+    private func skipFrames(before instant: Double) {
+        let rate = Double(frameRate)
+        let estimate = (instant * rate).rounded(.down)
+        guard estimate < 9e15 else {
+            scheduleNextFrame()
+            return
+        }
+        var index = max(frameIndex, Int64(estimate))
+        while time(ofFrame: index) <= instant { index += 1 }
+        frameIndex = index
+        schedule(at: time(ofFrame: index))
+    }
+
+    /// Whether the link has delivered a frame.
+    private var hasDeliveredFrame = false
+    /// Whether the pending frame is the last one past the frame grid, at the
+    /// instant the clock jumped to rather than on the grid (`scheduleNextFrame()`).
+    private var isFramePastGrid = false
+
     private func cancelPendingFrame() {
         guard let pendingFrame else { return }
         scheduler.cancel(pendingFrame)
@@ -186,7 +213,18 @@ public final class DisplayLink: TimerTarget {
         // Time is bounded (a double past 2^53 frames has no frames between
         // its values); the loops below settle rounding at the grid's edges.
         let estimate = (now * rate).rounded(.down)
-        guard estimate < 9e15 else { return }
+        guard estimate < 9e15 else {
+            // Past the grid, a link that was delivering frames when the
+            // clock jumped there gets one last frame at that instant, so
+            // that what it animates, which reads the frame's time, comes to
+            // rest there (a glide ends). A link started past the grid gets
+            // none and is not running (`isRunning`): its owner rests at once.
+            guard hasDeliveredFrame, timestamp < now else { return }
+            isFramePastGrid = true
+            schedule(at: now)
+            return
+        }
+        isFramePastGrid = false
         var index = Int64(estimate) + 1
         while index > 1 && time(ofFrame: index - 1) > now { index -= 1 }
         while time(ofFrame: index) <= now { index += 1 }
@@ -219,17 +257,24 @@ public final class DisplayLink: TimerTarget {
     public func timerFired(_ token: TimerToken) {
         guard token == pendingFrame else { return }
         pendingFrame = nil
-        timestamp = time(ofFrame: frameIndex)
+        timestamp = isFramePastGrid ? scheduler.now : time(ofFrame: frameIndex)
+        hasDeliveredFrame = true
         action(self)
         guard !isPaused, !isInvalidated, pendingFrame == nil, anchor != nil else { return }
-        guard frameRate == framesPerSecond else {
-            // The display's rate changed under the link: onto the new grid.
+        guard frameRate == framesPerSecond, !isFramePastGrid else {
+            // The display's rate changed under the link, or the frame was
+            // past the grid: the next frame is found afresh.
             scheduleNextFrame()
             return
         }
         frameIndex += 1
         let next = time(ofFrame: frameIndex)
-        if next > scheduler.now {
+        if scheduler.horizon - next > Self.maximumCatchUp {
+            // The clock is headed far past the next frame (a jump of hours):
+            // the frames of the last `maximumCatchUp` seconds before it are
+            // delivered, the earlier ones skipped, as a display that stalled.
+            skipFrames(before: scheduler.horizon - Self.maximumCatchUp)
+        } else if next > scheduler.now {
             schedule(at: next)
         } else {
             // The action moved the clock past the next frame (G10 lets a

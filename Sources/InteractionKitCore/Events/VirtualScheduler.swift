@@ -99,6 +99,11 @@ public final class VirtualScheduler {
     /// The number of entries in the heap, live and cancelled (for tests of its bound).
     package var storedEntryCount: Int { queue.heap.count }
 
+    /// The latest time the clock has been asked to reach while firing
+    /// timers: while an advance runs, how far it goes. A display link reads
+    /// it to skip frames it could never catch up on (`DisplayLink.maximumCatchUp`).
+    package private(set) var horizon: Double = 0
+
     /// Whether the timer is still waiting to fire.
     public func isPending(_ token: TimerToken) -> Bool {
         queue.isLive(sequence: token.sequence, slot: token.slot)
@@ -145,6 +150,7 @@ public final class VirtualScheduler {
     /// whether one fired. Cancelled entries met on the way are dropped.
     package func fireNextDueTimer(through time: Double) -> Bool {
         guard hasTimer(dueBy: time) else { return false }
+        if time > horizon { horizon = time }
         // The action runs with the queue back in place: it may schedule,
         // cancel and advance the clock.
         guard let (token, action) = change({ $0.takeNextDue(through: time) }) else { return false }

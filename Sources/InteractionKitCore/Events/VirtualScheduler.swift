@@ -102,7 +102,9 @@ public final class VirtualScheduler {
     /// The latest time the clock has been asked to reach while firing
     /// timers: while an advance runs, how far it goes. A display link reads
     /// it to skip frames it could never catch up on (`DisplayLink.maximumCatchUp`).
-    package private(set) var horizon: Double = 0
+    // Internal, not package: a stored property other modules may reach
+    // leaves the compiler unable to prove the clock's accesses exclusive.
+    private(set) var horizon: Double = 0
 
     /// Whether the timer is still waiting to fire.
     public func isPending(_ token: TimerToken) -> Bool {

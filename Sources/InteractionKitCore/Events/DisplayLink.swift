@@ -176,7 +176,7 @@ public final class DisplayLink: TimerTarget {
         let rate = Double(frameRate)
         let estimate = (instant * rate).rounded(.down)
         guard estimate < 9e15 else {
-            scheduleNextFrame()
+            scheduleNextFrame(continuing: true)
             return
         }
         var index = max(frameIndex, Int64(estimate))
@@ -185,8 +185,6 @@ public final class DisplayLink: TimerTarget {
         schedule(at: time(ofFrame: index))
     }
 
-    /// Whether the link has delivered a frame.
-    private var hasDeliveredFrame = false
     /// Whether the pending frame is the last one past the frame grid, at the
     /// instant the clock jumped to rather than on the grid (`scheduleNextFrame()`).
     private var isFramePastGrid = false
@@ -198,8 +196,10 @@ public final class DisplayLink: TimerTarget {
     }
 
     /// Schedules the first frame strictly after now, unless paused,
-    /// invalidated, already scheduled, or the window is gone.
-    private func scheduleNextFrame() {
+    /// invalidated, already scheduled, or the window is gone. `continuing`:
+    /// called after a frame, for the link's next one (not on unpausing, at
+    /// creation, or for a new rate).
+    private func scheduleNextFrame(continuing: Bool = false) {
         guard !isPaused, !isInvalidated, pendingFrame == nil else { return }
         guard anchor != nil else {
             // The window was freed: its clock will never move again.
@@ -217,9 +217,10 @@ public final class DisplayLink: TimerTarget {
             // Past the grid, a link that was delivering frames when the
             // clock jumped there gets one last frame at that instant, so
             // that what it animates, which reads the frame's time, comes to
-            // rest there (a glide ends). A link started past the grid gets
-            // none and is not running (`isRunning`): its owner rests at once.
-            guard hasDeliveredFrame, timestamp < now else { return }
+            // rest there (a glide ends). A link started or unpaused past the
+            // grid gets none and is not running (`isRunning`): its owner
+            // rests at once.
+            guard continuing, timestamp < now else { return }
             isFramePastGrid = true
             schedule(at: now)
             return
@@ -258,13 +259,12 @@ public final class DisplayLink: TimerTarget {
         guard token == pendingFrame else { return }
         pendingFrame = nil
         timestamp = isFramePastGrid ? scheduler.now : time(ofFrame: frameIndex)
-        hasDeliveredFrame = true
         action(self)
         guard !isPaused, !isInvalidated, pendingFrame == nil, anchor != nil else { return }
         guard frameRate == framesPerSecond, !isFramePastGrid else {
             // The display's rate changed under the link, or the frame was
             // past the grid: the next frame is found afresh.
-            scheduleNextFrame()
+            scheduleNextFrame(continuing: true)
             return
         }
         frameIndex += 1
@@ -279,7 +279,7 @@ public final class DisplayLink: TimerTarget {
         } else {
             // The action moved the clock past the next frame (G10 lets a
             // callback advance time): resume on the grid after now.
-            scheduleNextFrame()
+            scheduleNextFrame(continuing: true)
         }
     }
 }

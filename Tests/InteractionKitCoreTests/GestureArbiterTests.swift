@@ -22,6 +22,12 @@ private final class FakeTouches: GestureArenaTouches {
         dependent.attemptDidGainRequirement()
     }
     var hasArenaWaiters: Bool { !arena.waiting.isEmpty }
+    func arenaRequires(_ dependent: GestureRecognizer, toFail required: GestureRecognizer) -> Bool {
+        arena.requires(dependent, attempt: dependent.attempt, toFail: required)
+    }
+    func arenaRequiredMembers(of dependent: GestureRecognizer) -> [GestureRecognizer] {
+        arena.requiredMembers(of: dependent, attempt: dependent.attempt)
+    }
     /// No views here: the recognizers have none.
     func recognizerDidChangeForViews(_ recognizer: GestureRecognizer, to newState: GestureRecognizer.State) {}
 }

@@ -173,16 +173,25 @@ public final class DisplayLink: TimerTarget {
 
     /// Moves the pending frame to the first frame on the grid after `instant`.
     private func skipFrames(before instant: Double) {
-        let rate = Double(frameRate)
-        let estimate = (instant * rate).rounded(.down)
-        guard estimate < 9e15 else {
+        guard let index = firstFrame(after: instant) else {
             scheduleNextFrame(continuing: true)
             return
         }
-        var index = max(frameIndex, Int64(estimate))
+        frameIndex = max(frameIndex, index)
+        schedule(at: time(ofFrame: frameIndex))
+    }
+
+    /// The index of the first frame on the grid strictly after `instant`,
+    /// at the current `frameRate`; nil past the grid (a double past 2^53
+    /// frames has no frames between its values).
+    private func firstFrame(after instant: Double) -> Int64? {
+        let estimate = (instant * Double(frameRate)).rounded(.down)
+        guard estimate < 9e15 else { return nil }
+        // The loops settle rounding at the grid's edges.
+        var index = Int64(estimate) + 1
+        while index > 1 && time(ofFrame: index - 1) > instant { index -= 1 }
         while time(ofFrame: index) <= instant { index += 1 }
-        frameIndex = index
-        schedule(at: time(ofFrame: index))
+        return index
     }
 
     /// Whether the pending frame is the last one past the frame grid, at the
@@ -209,11 +218,7 @@ public final class DisplayLink: TimerTarget {
         let now = scheduler.now
         guard now.isFinite else { return }
         frameRate = framesPerSecond
-        let rate = Double(frameRate)
-        // Time is bounded (a double past 2^53 frames has no frames between
-        // its values); the loops below settle rounding at the grid's edges.
-        let estimate = (now * rate).rounded(.down)
-        guard estimate < 9e15 else {
+        guard let index = firstFrame(after: now) else {
             // Past the grid, a link that was delivering frames when the
             // clock jumped there gets one last frame at that instant, so
             // that what it animates, which reads the frame's time, comes to
@@ -226,9 +231,6 @@ public final class DisplayLink: TimerTarget {
             return
         }
         isFramePastGrid = false
-        var index = Int64(estimate) + 1
-        while index > 1 && time(ofFrame: index - 1) > now { index -= 1 }
-        while time(ofFrame: index) <= now { index += 1 }
         frameIndex = index
         schedule(at: time(ofFrame: index))
     }

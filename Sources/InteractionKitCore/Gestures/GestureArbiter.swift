@@ -507,13 +507,7 @@ final class GestureArbiter {
 
     /// Whether `dependent`'s current attempt already waits for `other` by a recorded requirement.
     private func requiresForThisAttempt(_ dependent: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
-        guard let recorded = touches?.arenaRequirements else { return false }
-        let attempt = dependent.attempt
-        for requirement in recorded
-        where requirement.dependent === dependent && requirement.required === other && requirement.attempt == attempt {
-            return true
-        }
-        return false
+        touches?.arenaRequires(dependent, toFail: other) ?? false
     }
 
     /// Whether `dependent` must wait for `other` by class or delegate.

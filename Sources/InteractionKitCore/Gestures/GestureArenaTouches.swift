@@ -19,6 +19,10 @@ protocol GestureArenaTouches: AnyObject {
     /// The failure requirements recorded for the recognizers' attempts
     /// (a copy; some may be of attempts that have ended: compare `attempt`).
     var arenaRequirements: [GestureArena<GestureRecognizer>.Requirement] { get }
+    /// Whether `dependent`'s current attempt waits for `required` by a recorded requirement.
+    func arenaRequires(_ dependent: GestureRecognizer, toFail required: GestureRecognizer) -> Bool
+    /// The recognizers `dependent`'s current attempt waits for by recorded requirements, in order.
+    func arenaRequiredMembers(of dependent: GestureRecognizer) -> [GestureRecognizer]
     /// Records that `dependent` waits for `required` to fail for the rest of its current attempt (G12).
     func recognizer(_ dependent: GestureRecognizer, requiresForThisAttempt required: GestureRecognizer)
     /// Tells the views of a recognizer's touches that it committed `newState`

@@ -448,12 +448,7 @@ open class GestureRecognizer: TimerTarget {
     /// delegate or a subclass said so (rule G12), as the arena records them;
     /// for tests and diagnostics.
     var dynamicFailureRequirements: [GestureRecognizer] {
-        guard let host = arenaHost else { return [] }
-        var required: [GestureRecognizer] = []
-        for requirement in host.arenaRequirements where requirement.dependent === self && requirement.attempt == attempt {
-            required.append(requirement.required)
-        }
-        return required
+        arenaHost?.arenaRequiredMembers(of: self) ?? []
     }
 
     /// Notes that the arena recorded a failure requirement for the current attempt.
@@ -471,7 +466,7 @@ open class GestureRecognizer: TimerTarget {
 
     /// Whether this attempt already waits for `other` because a delegate or a subclass said so.
     func requiresDynamically(_ other: GestureRecognizer) -> Bool {
-        dynamicFailureRequirements.contains { $0 === other }
+        arenaHost?.arenaRequires(self, toFail: other) ?? false
     }
 
     // MARK: Subclass hooks

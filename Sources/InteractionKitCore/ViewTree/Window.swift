@@ -582,7 +582,7 @@ public final class Window: View, GestureArenaTouches {
         updateArena { $0.recycle(seats) }
         // With the last finger up, the attempts that ended with it leave no requirement behind.
         if arena.entries.isEmpty && !arena.requirements.isEmpty {
-            updateArena { $0.dropDeadRequirements { member, attempt in member.attempt == attempt } }
+            updateArena { $0.dropDeadRequirements(isLive: Self.isInAttempt) }
         }
     }
 
@@ -629,12 +629,25 @@ public final class Window: View, GestureArenaTouches {
     /// The failure requirements recorded for the recognizers' attempts (for the arbiter).
     var arenaRequirements: [GestureArena<GestureRecognizer>.Requirement] { arena.requirements }
 
+    /// Whether `dependent`'s current attempt waits for `required` by a recorded requirement.
+    func arenaRequires(_ dependent: GestureRecognizer, toFail required: GestureRecognizer) -> Bool {
+        !arena.requirements.isEmpty && arena.requires(dependent, attempt: dependent.attempt, toFail: required)
+    }
+
+    /// The recognizers `dependent`'s current attempt waits for by recorded requirements, in order.
+    func arenaRequiredMembers(of dependent: GestureRecognizer) -> [GestureRecognizer] {
+        arena.requiredMembers(of: dependent, attempt: dependent.attempt)
+    }
+
     /// Records that `dependent` waits for `required` to fail for the rest of its current attempt (G12).
     func recognizer(_ dependent: GestureRecognizer, requiresForThisAttempt required: GestureRecognizer) {
-        updateArena {
-            $0.require(dependent, attempt: dependent.attempt, toFail: required) { member, attempt in member.attempt == attempt }
-        }
+        updateArena { $0.require(dependent, attempt: dependent.attempt, toFail: required, isLive: Self.isInAttempt) }
         dependent.attemptDidGainRequirement()
+    }
+
+    /// Whether a recognizer is still in the attempt given: a requirement of it is live.
+    private static func isInAttempt(_ recognizer: GestureRecognizer, _ attempt: UInt32) -> Bool {
+        recognizer.attempt == attempt
     }
 
     /// A recognizer stopped tracking a touch (`GestureRecognizer.ignore(_:)`):

@@ -17,8 +17,8 @@ import InteractionKitLargeContentViewer
 /// Subclasses customise tracking through `beginTracking`, `continueTracking`,
 /// `endTracking` and `cancelTracking`, as in UIKit.
 open class Control: View, LargeContentViewerActivatable {
-    private var handlers: [(token: ActionToken, events: ControlEvents, body: @MainActor (Control, ControlEvents) -> Void)] = []
-    private var lastHandlerToken: UInt64 = 0
+    private typealias Handlers = ObserverList<(events: ControlEvents, body: @MainActor (Control, ControlEvents) -> Void)>
+    private var handlers = Handlers()
     /// The press being tracked, if any: the rules are the tracker's.
     private var press = PressTracker()
 
@@ -83,15 +83,22 @@ open class Control: View, LargeContentViewerActivatable {
     public func addAction(
         for events: ControlEvents, _ action: @escaping @MainActor (Control, ControlEvents) -> Void
     ) -> ActionToken {
-        lastHandlerToken &+= 1
-        let token = ActionToken(value: lastHandlerToken)
-        handlers.append((token, events, action))
+        var list = Handlers()
+        swap(&list, &handlers)
+        let token = list.add((events, action))
+        swap(&list, &handlers)
         return token
     }
 
     /// Removes a handler added with `addAction`; an unknown token does nothing.
     public func removeAction(_ token: ActionToken) {
-        handlers.removeAll { $0.token == token }
+        var list = Handlers()
+        swap(&list, &handlers)
+        let removed = list.remove(token)
+        swap(&list, &handlers)
+        // Released once the list is back in place (`ObserverList.remove(_:)`):
+        // what the handler captured may add or remove handlers as it goes.
+        withExtendedLifetime(removed) {}
     }
 
     /// Calls the handlers for each of `events`, in the order of the events
@@ -112,15 +119,11 @@ open class Control: View, LargeContentViewerActivatable {
             bit <<= 1
             guard remaining.contains(event) else { continue }
             let current = handlers
-            for handler in current where handler.events.contains(event) && isHandlerAdded(handler.token) {
-                handler.body(self, event)
+            current.forEach(whileRegistered: { handlers.contains($0) }) { handler in
+                if handler.events.contains(event) { handler.body(self, event) }
+                return true
             }
         }
-    }
-
-    private func isHandlerAdded(_ token: ActionToken) -> Bool {
-        for handler in handlers where handler.token == token { return true }
-        return false
     }
 
     /// Performs the primary action if the control is enabled; returns whether it did.

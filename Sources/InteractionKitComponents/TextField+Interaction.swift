@@ -64,12 +64,12 @@ extension TextField {
     /// the field keeps the observer, so capture the field weakly in it.
     @discardableResult
     public func addLoupeObserver(_ observer: @escaping @MainActor (TextLoupeSession?) -> Void) -> ObserverToken {
-        ObserverToken(value: loupeObservers.add(observer))
+        loupeObservers.add(observer)
     }
 
     /// Removes an observer registered with `addLoupeObserver(_:)`; an unknown token does nothing.
     public func removeLoupeObserver(_ token: ObserverToken) {
-        loupeObservers.remove(token.value)
+        loupeObservers.remove(token)
     }
 
     func installTextInteraction() {

@@ -100,7 +100,7 @@ open class TextField: Control, TextInput {
     /// moving a selection end); nil otherwise.
     public internal(set) var loupe: TextLoupeSession?
     /// Who hears of the loupe: shown, moved, hidden.
-    let loupeObservers = ObserverList<TextLoupeSession?, Void>()
+    let loupeObservers = SharedObserverList<TextLoupeSession?, Void>()
     /// The recognizers of text interaction by touch (T4), built once, enabled while editing.
     var textInteraction: TextInteractionRecognizers?
 

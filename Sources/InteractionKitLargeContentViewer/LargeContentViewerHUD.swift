@@ -15,8 +15,12 @@ final class LargeContentViewerHUD {
     /// The interactions with a presentation, the most recent last: the HUD
     /// shows the last one's.
     private var presenters: [Presenter] = []
-    private var observers: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
-    private var lastObserverToken: UInt64 = 0
+    private typealias Observers = ObserverList<@MainActor (LargeContentViewerPresentation?) -> Void>
+    private var observers = Observers()
+    /// Whether `observers` holds any, kept here: every presentation change
+    /// asks, and from this module the engine's generic list is called
+    /// unspecialized, so the common case (no observer) makes no such call.
+    private var hasObservers = false
     /// Counts presentation changes, so a notification round can tell that an
     /// observer changed the presentation again under it.
     private var changeCount: UInt64 = 0
@@ -42,27 +46,22 @@ final class LargeContentViewerHUD {
     }
 
     func addObserver(_ observer: @escaping @MainActor (LargeContentViewerPresentation?) -> Void) -> ObserverToken {
-        lastObserverToken &+= 1
-        let token = ObserverToken(value: lastObserverToken)
-        var list: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
+        var list = Observers()
         swap(&list, &observers)
-        list.append((token, observer))
+        let token = list.add(observer)
         swap(&list, &observers)
+        hasObservers = true
         return token
     }
 
-    /// Whether an observer is still registered: one removed during a
-    /// notification round is not called for the rest of it.
-    private func isRegistered(_ token: ObserverToken) -> Bool {
-        for observer in observers where observer.token == token { return true }
-        return false
-    }
-
     func removeObserver(_ token: ObserverToken) {
-        var list: [(token: ObserverToken, body: @MainActor (LargeContentViewerPresentation?) -> Void)] = []
+        var list = Observers()
         swap(&list, &observers)
-        list.removeAll { $0.token == token }
+        let removed = list.remove(token)
+        hasObservers = !list.isEmpty
         swap(&list, &observers)
+        // Released once the list is back in place (`ObserverList.remove(_:)`).
+        withExtendedLifetime(removed) {}
     }
 
     /// Changes the list of presenters taken out of its property: swapped
@@ -174,15 +173,17 @@ final class LargeContentViewerHUD {
     /// Tells the observers what shows now.
     private func notifyObservers(of shown: LargeContentViewerPresentation?) {
         changeCount &+= 1
-        guard !observers.isEmpty else { return }
+        guard hasObservers else { return }
         let round = changeCount
         // An observer may change the presentation (lift the finger, hide):
         // that change notifies everyone itself, so this round stops, and no
         // later observer hears the older presentation after the newer one.
+        // One removed meanwhile is not called for the rest of the round.
         let current = observers
-        for observer in current where isRegistered(observer.token) {
-            guard changeCount == round else { return }
-            observer.body(shown)
+        current.forEach(whileRegistered: { observers.contains($0) }) { observer in
+            guard changeCount == round else { return false }
+            observer(shown)
+            return true
         }
     }
 }

@@ -42,3 +42,21 @@ struct ControlTests {
         }
     }
 }
+
+@Suite("Control handlers: one added while a removed handler is freed")
+@MainActor
+struct ControlHandlerReleaseTests {
+    @Test("A handler added as a removed handler is freed is kept and called")
+    func handlerAddedOnRelease() {
+        let button = Button(title: "OK", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var calls = 0
+        var token: ActionToken?
+        do {
+            let hook = ReleaseHook { button.addAction { _ in calls += 1 } }
+            token = button.addAction { _ in withExtendedLifetime(hook) {} }
+        }
+        button.removeAction(token!)
+        button.sendActions(for: .primaryActionTriggered)
+        #expect(calls == 1)
+    }
+}

@@ -373,3 +373,22 @@ struct LargeContentViewerTests {
         #expect(empty.frame.width == 0 || empty.frame.width.isNaN)
     }
 }
+
+@Suite("HUD observers: one added while a removed observer is freed")
+@MainActor
+struct HUDObserverReleaseTests {
+    @Test("An observer added as a removed observer is freed is kept and hears the HUD")
+    func observerAddedOnRelease() {
+        let scene = TabBarScene()
+        var heard: [String?] = []
+        var token: ObserverToken?
+        do {
+            let hook = ReleaseHook { scene.window.addLargeContentViewerObserver { heard.append($0?.title) } }
+            token = scene.window.addLargeContentViewerObserver { _ in withExtendedLifetime(hook) {} }
+        }
+        scene.window.removeLargeContentViewerObserver(token!)
+        scene.pressAndSlide(from: "Home", to: "Search")
+        #expect(heard.first == "Home")
+        #expect(heard.last == .some(nil))
+    }
+}

@@ -1,63 +1,117 @@
-/// Closures registered with a window, each under its own key, called in the
-/// order they were added: the storage behind the window's observers
-/// (accessibility, large content, focus, key window) and key-input filters.
+/// Closures registered with an owner, each under its own token, called in
+/// the order they were added: the one storage behind every list of
+/// callbacks in the engine and its components (a recognizer's actions and
+/// state observers, a control's handlers, the large content viewer's HUD
+/// observers, a window's observers and key-input filters).
 ///
-/// A call goes over the list as it was when the call began and skips an
-/// entry removed meanwhile, so an observer may add and remove observers.
-/// Keys are unique in the process, so a token of one list never removes an
-/// entry of another.
+/// A value the owner stores. A round of calls goes over a copy of the list
+/// as it was when the round began and skips an entry removed meanwhile
+/// (`forEach(whileRegistered:_:)`), so a callback may add and remove
+/// callbacks. Tokens are unique in the process, so a token of one list
+/// never removes an entry of another.
 ///
-/// The entries are changed out of their property (swapped with an empty
-/// array, changed, swapped back), so releasing a removed closure, which may
-/// free anything it captured, never happens inside an access to the
-/// property: every access is then a plain load or a swap, which the
-/// compiler proves exclusive without a check at run time.
-@MainActor
-package final class ObserverList<Argument, Result> {
-    private typealias Entry = (key: UInt64, body: @MainActor (Argument) -> Result)
-    private var entries: [Entry] = []
+/// The owner changes its list out of place: it swaps the stored list with
+/// an empty one, adds or removes, and swaps it back. Nothing but the swaps
+/// then touches the stored property, so the compiler proves every access
+/// to it exclusive, the reads of each round included, with no check at run
+/// time; an owner that changed the stored list in place would make every
+/// access to it checked.
+///
+/// `remove(_:)` hands the removed closure back instead of releasing it:
+/// releasing it may free what it captured, whose deinitializer may add or
+/// remove a callback of the same owner. The owner keeps the result until
+/// the list is back in place (`withExtendedLifetime(_:_:)`), so that
+/// change is made to the list in place and not lost.
+package struct ObserverList<Body> {
+    @usableFromInline typealias Entry = (token: ObserverToken, body: Body)
+    @usableFromInline var entries: [Entry] = []
+
+    /// Creates an empty list.
+    @inlinable package init() {}
 
     /// Whether nothing is registered.
-    package var isEmpty: Bool { entries.isEmpty }
+    @inlinable package var isEmpty: Bool { entries.isEmpty }
 
-    /// Registers `body` at the end; returns its key.
+    /// Registers `body` at the end; returns the token that removes it.
+    @MainActor @inlinable @discardableResult
+    package mutating func add(_ body: Body) -> ObserverToken {
+        let token = ObserverToken.next()
+        entries.append((token, body))
+        return token
+    }
+
+    /// Unregisters the entry of `token` and returns its body, for the owner
+    /// to release once its access to the list has ended; an unknown token
+    /// does nothing and returns nil.
+    @inlinable
+    package mutating func remove(_ token: ObserverToken) -> Body? {
+        for index in entries.indices where entries[index].token == token {
+            return entries.remove(at: index).body
+        }
+        return nil
+    }
+
+    /// Whether `token`'s entry is still registered.
+    @inlinable
+    package func contains(_ token: ObserverToken) -> Bool {
+        for entry in entries where entry.token == token { return true }
+        return false
+    }
+
+    /// Hands each entry of this list, in order, to `call` while
+    /// `isRegistered` says the owner's list still holds it, until `call`
+    /// returns false.
+    ///
+    /// Call it on a copy (`let current = observers`), never on the owner's
+    /// stored list: a callback may change that one, which must not be in an
+    /// access meanwhile. `isRegistered` reads the owner's list as it is now.
+    @inlinable
+    package func forEach(whileRegistered isRegistered: (ObserverToken) -> Bool, _ call: (Body) -> Bool) {
+        for entry in entries where isRegistered(entry.token) {
+            if !call(entry.body) { return }
+        }
+    }
+}
+
+/// A list of callbacks kept where only an object can be: a window's
+/// attachment, or the focus system's state.
+@MainActor
+package final class SharedObserverList<Argument, Result> {
+    private var list = ObserverList<@MainActor (Argument) -> Result>()
+
+    /// Creates an empty list.
     package init() {}
 
-    package func add(_ body: @escaping @MainActor (Argument) -> Result) -> UInt64 {
-        lastObserverKey &+= 1
-        let key = lastObserverKey
-        change { $0.append((key, body)) }
-        return key
+    /// Whether nothing is registered.
+    package var isEmpty: Bool { list.isEmpty }
+
+    /// Registers `body` at the end; returns the token that removes it.
+    package func add(_ body: @escaping @MainActor (Argument) -> Result) -> ObserverToken {
+        var changed = ObserverList<@MainActor (Argument) -> Result>()
+        swap(&changed, &list)
+        let token = changed.add(body)
+        swap(&changed, &list)
+        return token
     }
 
-    /// Unregisters the entry of `key`; an unknown key does nothing.
-    package func remove(_ key: UInt64) {
-        change { $0.removeAll { $0.key == key } }
-    }
-
-    private func change(_ body: (inout [Entry]) -> Void) {
-        var list: [Entry] = []
-        swap(&list, &entries)
-        body(&list)
-        swap(&list, &entries)
+    /// Unregisters the entry of `token`; an unknown token does nothing.
+    package func remove(_ token: ObserverToken) {
+        var changed = ObserverList<@MainActor (Argument) -> Result>()
+        swap(&changed, &list)
+        let removed = changed.remove(token)
+        swap(&changed, &list)
+        withExtendedLifetime(removed) {}
     }
 
     /// Hands each entry registered now, and still registered when its turn
     /// comes, to `call`, in order, until `call` returns false.
     package func forEachRegistered(_ call: (@MainActor (Argument) -> Result) -> Bool) {
-        let current = entries
-        for entry in current where isRegistered(entry.key) {
-            if !call(entry.body) { return }
-        }
-    }
-
-    private func isRegistered(_ key: UInt64) -> Bool {
-        for entry in entries where entry.key == key { return true }
-        return false
+        let current = list
+        current.forEach(whileRegistered: { self.list.contains($0) }, call)
     }
 }
 
-extension ObserverList where Result == Void {
+extension SharedObserverList where Result == Void {
     /// Calls every entry with `argument`.
     package func post(_ argument: Argument) {
         forEachRegistered { body in
@@ -66,6 +120,3 @@ extension ObserverList where Result == Void {
         }
     }
 }
-
-/// The last key an `ObserverList` gave out, in any window.
-@MainActor private var lastObserverKey: UInt64 = 0

@@ -14,9 +14,9 @@ final class FocusState {
     var machine = FocusMachine()
     var firstResponder: View?
     var focusFollowsTouch = true
-    let focusObservers = ObserverList<FocusUpdateContext, Void>()
-    let keyWindowObservers = ObserverList<Window, Void>()
-    let keyInputFilters = ObserverList<KeyInput, Bool>()
+    let focusObservers = SharedObserverList<FocusUpdateContext, Void>()
+    let keyWindowObservers = SharedObserverList<Window, Void>()
+    let keyInputFilters = SharedObserverList<KeyInput, Bool>()
     /// The keys whose `began` a key command or a filter consumed: their `ended` is consumed too.
     var consumedKeys: [KeyboardHIDUsage] = []
     /// The presses whose keys are down, each with the responder it was
@@ -75,12 +75,12 @@ extension Window {
     /// `isKeyWindow`; the token removes it.
     @discardableResult
     public func addKeyWindowObserver(_ body: @escaping @MainActor (Window) -> Void) -> ObserverToken {
-        ObserverToken(value: focusState.keyWindowObservers.add(body))
+        focusState.keyWindowObservers.add(body)
     }
 
     /// Removes an observer added with `addKeyWindowObserver(_:)`; an unknown token does nothing.
     public func removeKeyWindowObserver(_ token: ObserverToken) {
-        existingAttachment(FocusState.self)?.keyWindowObservers.remove(token.value)
+        existingAttachment(FocusState.self)?.keyWindowObservers.remove(token)
     }
 
     private func notifyKeyWindowObservers() {
@@ -158,12 +158,12 @@ extension Window {
     /// changed; the token removes it.
     @discardableResult
     public func addFocusObserver(_ body: @escaping @MainActor (FocusUpdateContext) -> Void) -> ObserverToken {
-        ObserverToken(value: focusState.focusObservers.add(body))
+        focusState.focusObservers.add(body)
     }
 
     /// Removes an observer added with `addFocusObserver(_:)`; an unknown token does nothing.
     public func removeFocusObserver(_ token: ObserverToken) {
-        existingAttachment(FocusState.self)?.focusObservers.remove(token.value)
+        existingAttachment(FocusState.self)?.focusObservers.remove(token)
     }
 
     /// Whether `item` can take the focus in this window now (rule K2): it

@@ -20,9 +20,8 @@
 @MainActor
 open class GestureRecognizer: TimerTarget {
     private var storedState: State = .possible
-    private var actions: [(token: ActionToken, body: @MainActor (GestureRecognizer) -> Void)] = []
-    private var lastActionToken: UInt64 = 0
-    private var stateObservers: [@MainActor (GestureRecognizer, State, State) -> Void] = []
+    private var actions = ObserverList<@MainActor (GestureRecognizer) -> Void>()
+    private var stateObservers = ObserverList<@MainActor (GestureRecognizer, State, State) -> Void>()
     private var failureRequirements: [WeakRecognizer] = []
     /// The number of the recognizer's current attempt at a gesture: it
     /// moves on when an attempt ends (a reset, or a first touch with nothing
@@ -301,9 +300,11 @@ open class GestureRecognizer: TimerTarget {
         commitDepth += 1
         storedState = newState
         if !stateObservers.isEmpty {
-            for observer in stateObservers {
-                guard storedState == newState else { break }
+            let current = stateObservers
+            current.forEach(whileRegistered: { stateObservers.contains($0) }) { observer in
+                guard storedState == newState else { return false }
                 observer(self, oldState, newState)
+                return true
             }
         }
         return oldState
@@ -323,11 +324,11 @@ open class GestureRecognizer: TimerTarget {
         switch newState {
         case .began, .changed, .ended, .cancelled:
             guard !actions.isEmpty else { return }
-            // Iterate a copy: an action may add or remove actions.
             let current = actions
-            for action in current where hasAction(action.token) {
-                guard storedState == newState else { return }
-                action.body(self)
+            current.forEach(whileRegistered: { actions.contains($0) }) { action in
+                guard storedState == newState else { return false }
+                action(self)
+                return true
             }
         case .possible, .failed:
             break
@@ -366,7 +367,13 @@ open class GestureRecognizer: TimerTarget {
         // took it off the waiting list, and it began or ended only once clear.
         assert(pendingState == nil, "a finished recognizer still waits")
         endAttempt()
-        for observer in stateObservers { observer(self, oldState, .possible) }
+        if !stateObservers.isEmpty {
+            let current = stateObservers
+            current.forEach(whileRegistered: { stateObservers.contains($0) }) { observer in
+                observer(self, oldState, .possible)
+                return true
+            }
+        }
         reset()
         isResetting = false
     }
@@ -386,13 +393,10 @@ open class GestureRecognizer: TimerTarget {
     /// are not called for the old state.
     @discardableResult
     public func addAction(_ action: @escaping @MainActor (Self) -> Void) -> ActionToken {
-        lastActionToken &+= 1
-        let token = ActionToken(value: lastActionToken)
         // Actions are only ever called with this recognizer (`finishCommit`), which is a `Self`.
-        let entry: (token: ActionToken, body: @MainActor (GestureRecognizer) -> Void) = (token, { action(unsafeDowncast($0, to: Self.self)) })
-        var list: [(token: ActionToken, body: @MainActor (GestureRecognizer) -> Void)] = []
+        var list = ObserverList<@MainActor (GestureRecognizer) -> Void>()
         swap(&list, &actions)
-        list.append(entry)
+        let token = list.add { action(unsafeDowncast($0, to: Self.self)) }
         swap(&list, &actions)
         return token
     }
@@ -402,28 +406,38 @@ open class GestureRecognizer: TimerTarget {
     /// An action removed while the actions run is not called again, not
     /// even later in the same round.
     public func removeAction(_ token: ActionToken) {
-        var list: [(token: ActionToken, body: @MainActor (GestureRecognizer) -> Void)] = []
+        var list = ObserverList<@MainActor (GestureRecognizer) -> Void>()
         swap(&list, &actions)
-        list.removeAll { $0.token == token }
+        let removed = list.remove(token)
         swap(&list, &actions)
-    }
-
-    /// Whether an action is still added (a plain loop: no closure on the per-move path).
-    private func hasAction(_ token: ActionToken) -> Bool {
-        for action in actions where action.token == token { return true }
-        return false
+        // Released once the list is back in place: what the action
+        // captured may add or remove actions as it goes.
+        withExtendedLifetime(removed) {}
     }
 
     /// Adds an observer of every state change, resets and failures included.
     ///
     /// The observer gets the recognizer, the old state and the new one. It is
     /// meant for transcripts, tests and diagnostics; use `addAction(_:)` to
-    /// act on gestures.
-    public func addStateObserver(_ observer: @escaping @MainActor (GestureRecognizer, State, State) -> Void) {
-        var list: [@MainActor (GestureRecognizer, State, State) -> Void] = []
+    /// act on gestures. The token removes it (`removeStateObserver(_:)`).
+    @discardableResult
+    public func addStateObserver(_ observer: @escaping @MainActor (GestureRecognizer, State, State) -> Void) -> ObserverToken {
+        var list = ObserverList<@MainActor (GestureRecognizer, State, State) -> Void>()
         swap(&list, &stateObservers)
-        list.append(observer)
+        let token = list.add(observer)
         swap(&list, &stateObservers)
+        return token
+    }
+
+    /// Removes an observer added with `addStateObserver(_:)`; an unknown
+    /// token does nothing. One removed during a state change is not called
+    /// for the rest of it.
+    public func removeStateObserver(_ token: ObserverToken) {
+        var list = ObserverList<@MainActor (GestureRecognizer, State, State) -> Void>()
+        swap(&list, &stateObservers)
+        let removed = list.remove(token)
+        swap(&list, &stateObservers)
+        withExtendedLifetime(removed) {}
     }
 
     // MARK: Relationships

@@ -19,12 +19,12 @@ extension Window {
     /// hears `pressesCancelled`.
     @discardableResult
     public func addKeyInputFilter(_ filter: @escaping @MainActor (KeyInput) -> Bool) -> ObserverToken {
-        ObserverToken(value: focusState.keyInputFilters.add(filter))
+        focusState.keyInputFilters.add(filter)
     }
 
     /// Removes a filter added with `addKeyInputFilter(_:)`; an unknown token does nothing.
     public func removeKeyInputFilter(_ token: ObserverToken) {
-        existingAttachment(FocusState.self)?.keyInputFilters.remove(token.value)
+        existingAttachment(FocusState.self)?.keyInputFilters.remove(token)
     }
 
     /// The most presses kept down at once: a key-down beyond cancels the oldest.

@@ -45,18 +45,16 @@ public struct AccessibilityNotification {
     }
 }
 
-/// A registered accessibility observer, returned so it can be removed.
-public struct AccessibilityObserverToken: Hashable, Sendable {
-    /// Distinguishes the observers of one window (each token in the process has its own).
-    public let value: UInt64
-}
+/// A registered accessibility observer, returned so it can be removed:
+/// the same token as every other registration's.
+public typealias AccessibilityObserverToken = ObserverToken
 
 /// A window's accessibility observers: the window's attachment, created by
 /// the first `Window.addAccessibilityObserver(_:)`.
 ///
 /// Nothing on the touch path reads it; a change is posted only by a setter
 /// that changed something an assistive technology reads.
-typealias AccessibilityObservers = ObserverList<AccessibilityNotification, Void>
+typealias AccessibilityObservers = SharedObserverList<AccessibilityNotification, Void>
 
 extension Window {
     /// Registers `observer` to hear every accessibility change of this
@@ -71,12 +69,12 @@ extension Window {
     public func addAccessibilityObserver(
         _ observer: @escaping @MainActor (AccessibilityNotification) -> Void
     ) -> AccessibilityObserverToken {
-        AccessibilityObserverToken(value: attachment(AccessibilityObservers.self, orInsert: AccessibilityObservers.init).add(observer))
+        attachment(AccessibilityObservers.self, orInsert: AccessibilityObservers.init).add(observer)
     }
 
     /// Unregisters an accessibility observer; an unknown token does nothing.
     public func removeAccessibilityObserver(_ token: AccessibilityObserverToken) {
-        existingAttachment(AccessibilityObservers.self)?.remove(token.value)
+        existingAttachment(AccessibilityObservers.self)?.remove(token)
     }
 
     /// Whether anyone listens to this window's accessibility changes: a

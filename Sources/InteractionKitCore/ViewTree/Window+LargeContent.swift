@@ -3,7 +3,7 @@
 ///
 /// Nothing on the touch path reads it; a view posts to it only when its
 /// large content changes (`View.largeContentDidChange()`).
-typealias LargeContentObservers = ObserverList<View, Void>
+typealias LargeContentObservers = SharedObserverList<View, Void>
 
 extension Window {
     /// Registers `observer` to hear each view of this window that reports
@@ -17,12 +17,12 @@ extension Window {
     /// window or your own object weakly: the window holds the closure.
     @discardableResult
     public func addLargeContentObserver(_ observer: @escaping @MainActor (View) -> Void) -> ObserverToken {
-        ObserverToken(value: attachment(LargeContentObservers.self, orInsert: LargeContentObservers.init).add(observer))
+        attachment(LargeContentObservers.self, orInsert: LargeContentObservers.init).add(observer)
     }
 
     /// Unregisters a large content observer; an unknown token does nothing.
     public func removeLargeContentObserver(_ token: ObserverToken) {
-        existingAttachment(LargeContentObservers.self)?.remove(token.value)
+        existingAttachment(LargeContentObservers.self)?.remove(token)
     }
 
     /// Tells this window's large content observers that `view` reported new content.
